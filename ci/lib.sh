@@ -1,0 +1,65 @@
+# Shared helpers for the ci/ scripts (sourced, not run).
+
+# apt-get install only what is missing, running `apt-get update` at most once.
+kolb_apt_updated=0
+kolb_apt_update() {
+  if [ "$kolb_apt_updated" = 0 ]; then
+    echo "[apt] update" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    kolb_apt_updated=1
+  fi
+}
+kolb_apt_install() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  kolb_apt_update
+  echo "[apt] installing ${missing[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Make sure bookworm's deb-src entry (main contrib non-free) is enabled.
+kolb_enable_sources() {
+  local f=/etc/apt/sources.list.d/kolb-bookworm.sources
+  if [ ! -f "$f" ]; then
+    echo "[apt] enabling bookworm deb-src and contrib/non-free in $f" >&2
+    cat > "$f" <<'SRC'
+# Added by kolb's ci/lib.sh: source packages (trilinos -> Kokkos) and
+# contrib/non-free (nvidia-cuda-toolkit for device compile checks).
+Types: deb deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main contrib non-free
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+    kolb_apt_updated=0
+  fi
+}
+
+# Fetch the trilinos source package once and unpack only packages/<name>.
+# Prints the unpacked folder.
+kolb_trilinos_package() {
+  local src_dir=$1 name=$2
+  mkdir -p "$src_dir"
+  if [ ! -f "$src_dir/$name/.unpacked" ]; then
+    if ! ls "$src_dir"/trilinos_*.orig.tar.* >/dev/null 2>&1; then
+      kolb_enable_sources
+      kolb_apt_update
+      echo "[trilinos] apt-get source --download-only trilinos" >&2
+      (cd "$src_dir" && apt-get source --download-only trilinos >&2)
+    fi
+    local tarball
+    tarball=$(ls "$src_dir"/trilinos_*.orig.tar.* | head -n 1)
+    local top
+    top=$(tar tf "$tarball" | head -n 1 | cut -d/ -f1)
+    echo "[trilinos] unpacking $top/packages/$name from $(basename "$tarball")" >&2
+    rm -rf "$src_dir/$name" "$src_dir/$top/packages/$name"
+    tar xf "$tarball" -C "$src_dir" "$top/packages/$name"
+    mv "$src_dir/$top/packages/$name" "$src_dir/$name"
+    rm -rf "${src_dir:?}/$top"
+    touch "$src_dir/$name/.unpacked"
+  fi
+  echo "$src_dir/$name"
+}

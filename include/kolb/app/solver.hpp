@@ -1,0 +1,127 @@
+#pragma once
+// Solver: one block on one execution space running the case's time loop.
+// Instantiated once per (lattice, scalar, layout) in its own translation unit
+// (src/variants/), selected at run time through make_simulation().
+
+#include <kolb/app/simulation.hpp>
+#include <kolb/kernels/initialize.hpp>
+#include <kolb/kernels/periodic_halo.hpp>
+#include <kolb/kernels/stream_collide.hpp>
+
+namespace kolb {
+
+template <class Lattice, class Scalar, class Layout, class ExecSpace>
+class Solver final : public Simulation {
+ public:
+  using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
+  using memory_space = typename ExecSpace::memory_space;
+
+  explicit Solver(const Case& c, ExecSpace exec = ExecSpace())
+      : m_exec(exec),
+        m_block(Extents(c.size, Lattice::halo, Lattice::dim), "kolb::Block"),
+        m_periodic(c.periodic()) {
+    const Geometry geo = build_geometry(c, Lattice::halo);
+    auto material_host = Kokkos::create_mirror_view(m_block.material());
+    for (std::size_t s = 0; s < geo.material.size(); ++s) material_host(s) = geo.material[s];
+    Kokkos::deep_copy(m_block.material(), material_host);
+    fill_periodic_halo(m_exec, m_block.material(), ScalarSiteLayout{}, 1, m_block.extents(),
+                       m_periodic);
+    m_wall = WallTerms<Lattice, Scalar>(geo.table);
+    m_collision.omega = Scalar(1.0 / c.tau);
+    for (int a = 0; a < 3; ++a) {
+      m_g[a] = Scalar(c.body_force[a]);
+      m_collision.g[a] = m_g[a];
+    }
+    m_collision.forced = c.body_force[0] != 0 || c.body_force[1] != 0 || c.body_force[2] != 0;
+
+    std::vector<double> rho, u;
+    HostFields shape = empty_fields();
+    initial_fields(c, shape, rho, u);
+    set_fields(rho, u);
+  }
+
+  void advance(std::int64_t steps) override {
+    const Region all = interior_region(m_block.extents());
+    for (std::int64_t k = 0; k < steps; ++k) {
+      fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q,
+                         m_block.extents(), m_periodic);
+      StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                               m_collision);
+      m_block.swap();
+      ++m_step;
+    }
+    m_exec.fence();
+  }
+
+  ObservableSums observe() override {
+    return Observables<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g);
+  }
+
+  HostFields fields() override {
+    HostFields h = empty_fields();
+    const index_t n = m_block.extents().num_interior();
+    Kokkos::View<double*, memory_space> rho("kolb::rho", n);
+    Kokkos::View<double* [3], memory_space> u("kolb::u", n);
+    Moments<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho, u);
+    auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
+    auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
+    auto mat_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m_block.material());
+    const Extents& e = m_block.extents();
+    h.rho.resize(n);
+    h.u.resize(3 * n);
+    h.material.resize(n);
+    for (int z = 0; z < e.n[2]; ++z)
+      for (int y = 0; y < e.n[1]; ++y)
+        for (int x = 0; x < e.n[0]; ++x) {
+          const std::size_t k = h.index(x, y, z);
+          h.rho[k] = rho_h(k);
+          for (int a = 0; a < 3; ++a) h.u[3 * k + a] = u_h(k, a);
+          h.material[k] = mat_h(e.site(x, y, z));
+        }
+    return h;
+  }
+
+  void set_fields(const std::vector<double>& rho, const std::vector<double>& u) override {
+    const index_t n = m_block.extents().num_interior();
+    if (index_t(rho.size()) != n || index_t(u.size()) != 3 * n)
+      throw std::invalid_argument("Solver::set_fields: field sizes do not match the lattice");
+    Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n);
+    Kokkos::View<double* [3], Kokkos::HostSpace> u_h("kolb::u0", n);
+    for (index_t k = 0; k < n; ++k) {
+      rho_h(k) = rho[k];
+      for (int a = 0; a < 3; ++a) u_h(k, a) = u[3 * k + a];
+    }
+    auto rho_d = Kokkos::create_mirror_view_and_copy(memory_space(), rho_h);
+    auto u_d = Kokkos::create_mirror_view_and_copy(memory_space(), u_h);
+    InitializeEquilibrium<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho_d,
+                                                                     u_d);
+    m_exec.fence();
+  }
+
+  std::int64_t step() const override { return m_step; }
+  std::string variant() const override {
+    return std::string(Lattice::name) + "/" + scalar_name() + "/" + Layout::name;
+  }
+  std::string execution_space() const override { return ExecSpace::name(); }
+  int concurrency() const override { return m_exec.concurrency(); }
+
+  const block_type& block() const { return m_block; }
+
+ private:
+  static const char* scalar_name() { return sizeof(Scalar) == 8 ? "double" : "float"; }
+  HostFields empty_fields() const {
+    HostFields h;
+    h.n = m_block.extents().n;
+    return h;
+  }
+
+  ExecSpace m_exec;
+  block_type m_block;
+  std::array<bool, 3> m_periodic;
+  WallTerms<Lattice, Scalar> m_wall;
+  BGK<Lattice, Scalar> m_collision;
+  Scalar m_g[3] = {0, 0, 0};
+  std::int64_t m_step = 0;
+};
+
+}  // namespace kolb

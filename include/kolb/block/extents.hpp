@@ -1,0 +1,72 @@
+#pragma once
+// Extents: the box of lattice sites a block stores, interior plus halo layers.
+// Storage coordinates run over [0, ext) on each axis; the interior starts at
+// `halo`. Sites are numbered x-fastest.
+
+#include <kolb/core/macros.hpp>
+
+#include <array>
+
+namespace kolb {
+
+struct Extents {
+  std::array<int, 3> n{1, 1, 1};     // interior sites per axis
+  std::array<int, 3> halo{0, 0, 0};  // halo layers per side and axis
+  int dim = 2;
+
+  Extents() = default;
+  // Halo of width `h` on each of the first `dim` axes.
+  Extents(std::array<int, 3> interior, int h, int dimension)
+      : n(interior), dim(dimension) {
+    for (int a = 0; a < dim; ++a) halo[a] = h;
+    for (int a = dim; a < 3; ++a) n[a] = 1;
+  }
+
+  int ext(int a) const { return n[a] + 2 * halo[a]; }
+  index_t stride(int a) const {
+    return a == 0 ? 1 : (a == 1 ? index_t(ext(0)) : index_t(ext(0)) * ext(1));
+  }
+  index_t num_sites() const { return index_t(ext(0)) * ext(1) * ext(2); }
+  index_t num_interior() const { return index_t(n[0]) * n[1] * n[2]; }
+  // Site index of interior coordinates (may be negative / >= n for halos).
+  index_t site(int x, int y, int z) const {
+    return index_t(x + halo[0]) + stride(1) * (y + halo[1]) +
+           stride(2) * (z + halo[2]);
+  }
+};
+
+// A box of storage coordinates [lo, hi) a kernel works on.
+struct Region {
+  std::array<int, 3> lo{0, 0, 0};
+  std::array<int, 3> hi{1, 1, 1};
+  bool empty() const {
+    return hi[0] <= lo[0] || hi[1] <= lo[1] || hi[2] <= lo[2];
+  }
+  index_t size() const {
+    return empty() ? 0 : index_t(hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
+  }
+};
+
+// Device-friendly map from storage coordinates of an interior site to its
+// compact index x + nx (y + ny z) in interior-only arrays (output fields).
+struct InteriorIndex {
+  int hx = 0, hy = 0, hz = 0;
+  index_t nx = 1, ny = 1;
+  InteriorIndex() = default;
+  explicit InteriorIndex(const Extents& e)
+      : hx(e.halo[0]), hy(e.halo[1]), hz(e.halo[2]), nx(e.n[0]), ny(e.n[1]) {}
+  KOKKOS_INLINE_FUNCTION index_t operator()(int x, int y, int z) const {
+    return (x - hx) + nx * ((y - hy) + ny * (z - hz));
+  }
+};
+
+inline Region interior_region(const Extents& e) {
+  Region r;
+  for (int a = 0; a < 3; ++a) {
+    r.lo[a] = e.halo[a];
+    r.hi[a] = e.halo[a] + e.n[a];
+  }
+  return r;
+}
+
+}  // namespace kolb

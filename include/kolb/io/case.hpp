@@ -1,0 +1,101 @@
+#pragma once
+// Case: one validated simulation description, as read from a YAML file.
+// Every value here has been checked by read_case(); the solver trusts it.
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kolb {
+
+// A problem in the input, with where it is ("case.yaml:12:5: physics.tau")
+// and what is wrong.
+class ConfigError : public std::runtime_error {
+ public:
+  ConfigError(const std::string& where, const std::string& what)
+      : std::runtime_error(where + ": " + what), m_where(where), m_what(what) {}
+  const std::string& where() const { return m_where; }
+  const std::string& problem() const { return m_what; }
+
+ private:
+  std::string m_where, m_what;
+};
+
+enum class FaceKind { periodic, wall, moving_wall };
+
+struct FaceBoundary {
+  FaceKind kind = FaceKind::periodic;
+  std::array<double, 3> velocity{0, 0, 0};  // moving_wall only
+};
+
+struct Obstacle {
+  enum class Kind { box, sphere, cylinder, mask };
+  Kind kind = Kind::box;
+  std::array<double, 3> min{0, 0, 0}, max{0, 0, 0};  // box, in site units
+  std::array<double, 3> center{0, 0, 0};             // sphere, cylinder
+  double radius = 0;                                 // sphere, cylinder
+  int axis = 2;                                      // cylinder axis (0, 1, 2)
+  std::string file;                                  // mask
+  std::array<int, 3> offset{0, 0, 0};                // mask placement
+  std::string where;                                 // for error messages
+};
+
+struct InitialCondition {
+  enum class Kind { uniform, taylor_green, taylor_green_3d, shear_wave };
+  Kind kind = Kind::uniform;
+  double density = 1.0;
+  std::array<double, 3> velocity{0, 0, 0};  // uniform
+  double amplitude = 0;                     // taylor_green(_3d), shear_wave
+  std::array<int, 2> plane{0, 1};           // taylor_green plane axes
+  int flow_axis = 0, wave_axis = 1;         // shear_wave: u_flow(wave coordinate)
+};
+
+struct OutputSettings {
+  std::string folder;
+  std::int64_t vtk_every = 0;          // 0: only the final state
+  std::int64_t observables_every = 0;  // 0: first and last step only
+  double progress_seconds = 2.0;       // progress line cadence
+};
+
+struct ExecutionSettings {
+  std::string layout = "soa";
+  int threads = 0;  // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
+};
+
+struct Case {
+  std::string source;  // file the case came from
+  std::string lattice;
+  std::string precision;
+  int dim = 2;
+  std::array<int, 3> size{1, 1, 1};
+  double tau = 1.0;
+  std::array<double, 3> body_force{0, 0, 0};  // acceleration g, F = rho g
+  std::array<FaceBoundary, 6> faces;          // x-, x+, y-, y+, z-, z+
+  std::vector<Obstacle> obstacles;
+  InitialCondition initial;
+  std::int64_t steps = 0;
+  OutputSettings output;
+  ExecutionSettings execution;
+  std::string yaml;  // the effective configuration (after --set), echoed in reports
+
+  std::array<bool, 3> periodic() const {
+    return {faces[0].kind == FaceKind::periodic, faces[2].kind == FaceKind::periodic,
+            dim == 3 ? faces[4].kind == FaceKind::periodic : true};
+  }
+  double viscosity() const;  // cs^2 (tau - 1/2)
+};
+
+// Lattice facts the config layer needs without instantiating kernels.
+double lattice_cs2(const std::string& lattice);
+int lattice_dim(const std::string& lattice);
+
+// Reads and validates a case. `overrides` are "dotted.key=value" strings
+// applied on top of the file (YAML syntax for the value). Throws ConfigError.
+Case read_case(const std::string& path, const std::vector<std::string>& overrides = {});
+Case read_case_string(const std::string& yaml, const std::string& name = "<string>",
+                      const std::vector<std::string>& overrides = {});
+
+}  // namespace kolb

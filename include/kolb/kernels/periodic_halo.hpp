@@ -1,0 +1,56 @@
+#pragma once
+// PeriodicHalo: fills the halo layers of a periodic axis with copies of the
+// sites one period away, so the pull in StreamCollide needs no wrap-around.
+// Axes are filled x, then y (over the x-extended rows), then z, which also
+// fills edges and corners where several axes are periodic.
+
+#include <kolb/block/block.hpp>
+#include <kolb/kernels/policy.hpp>
+
+namespace kolb {
+
+template <class T, class Layout, class MemorySpace>
+struct PeriodicCopy {
+  Kokkos::View<T*, MemorySpace> m_data;
+  Layout m_layout;
+  int m_ncomp;
+  index_t m_sy, m_sz, m_shift;  // site offset from a halo site to its image
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t s = x + m_sy * y + m_sz * z;
+    for (int i = 0; i < m_ncomp; ++i) m_data(m_layout(s, i)) = m_data(m_layout(s + m_shift, i));
+  }
+};
+
+// Identity "layout" for one value per site (material ids).
+struct ScalarSiteLayout {
+  KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int) const { return site; }
+};
+
+template <class ExecSpace, class T, class Layout>
+void fill_periodic_halo(const ExecSpace& exec, const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
+                        const Layout& layout, int ncomp, const Extents& e,
+                        const std::array<bool, 3>& periodic) {
+  for (int a = 0; a < e.dim; ++a) {
+    if (!periodic[a] || e.halo[a] == 0) continue;
+    Region r;
+    for (int b = 0; b < 3; ++b) {
+      // Axes already filled span their halos too; later ones the interior only.
+      r.lo[b] = b < a ? 0 : e.halo[b];
+      r.hi[b] = b < a ? e.ext(b) : e.halo[b] + e.n[b];
+    }
+    const index_t period = index_t(e.n[a]) * e.stride(a);
+    Region low = r, high = r;
+    low.lo[a] = 0;
+    low.hi[a] = e.halo[a];
+    high.lo[a] = e.halo[a] + e.n[a];
+    high.hi[a] = e.ext(a);
+    using copy = PeriodicCopy<T, Layout, typename ExecSpace::memory_space>;
+    Kokkos::parallel_for("kolb::PeriodicHalo", region_policy(exec, low),
+                         copy{data, layout, ncomp, e.stride(1), e.stride(2), period});
+    Kokkos::parallel_for("kolb::PeriodicHalo", region_policy(exec, high),
+                         copy{data, layout, ncomp, e.stride(1), e.stride(2), -period});
+  }
+}
+
+}  // namespace kolb

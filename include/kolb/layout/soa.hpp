@@ -1,0 +1,27 @@
+#pragma once
+// SoA: one contiguous array per population; the bytes a site update moves are
+// Q reads and Q writes of unit-stride streams, which vectorises over sites.
+
+#include <kolb/core/macros.hpp>
+
+namespace kolb {
+
+struct SoA {
+  static constexpr const char* name = "soa";
+
+  SoA() = default;
+  // Each population array is padded to a multiple of 64 values so that every
+  // array starts on a cache-line (and AVX-512 / GPU transaction) boundary.
+  SoA(index_t num_sites, int q) : m_stride((num_sites + 63) / 64 * 64), m_q(q) {}
+
+  KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
+    return index_t(i) * m_stride + site;
+  }
+  index_t allocation_size() const { return m_stride * m_q; }
+
+ private:
+  index_t m_stride = 0;
+  int m_q = 0;
+};
+
+}  // namespace kolb

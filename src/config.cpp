@@ -1,0 +1,575 @@
+// read_case(): YAML -> validated Case. Every problem is a ConfigError that
+// names the file, line and column (or the --set override) and the key path.
+
+#include <kolb/io/case.hpp>
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace kolb {
+
+namespace {
+
+// Largest Mach number (|u| / cs) a case may ask for: beyond it BGK's O(Ma^2)
+// compressibility error is large and the lattice is close to instability.
+constexpr double kMaxMach = 0.4;
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> d(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t prev = d[0];
+    d[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cur = d[j];
+      d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      prev = cur;
+    }
+  }
+  return d[b.size()];
+}
+
+std::string yaml_text(const YAML::Node& n) {
+  if (n.IsScalar()) return "'" + n.Scalar() + "'";
+  if (n.IsSequence()) return "a list";
+  if (n.IsMap()) return "a mapping";
+  return "nothing";
+}
+
+// Knows where nodes came from: the file, or a --set override.
+class Reader {
+ public:
+  Reader(std::string file, std::map<std::string, std::string> overrides)
+      : m_file(std::move(file)), m_overrides(std::move(overrides)) {}
+
+  std::string where(const YAML::Node& n, const std::string& path) const {
+    for (const auto& [key, text] : m_overrides)
+      if (path == key || path.rfind(key + ".", 0) == 0 || path.rfind(key + "[", 0) == 0)
+        return "--set " + text + ": " + path;
+    std::string loc = m_file;
+    if (n.IsDefined() && n.Mark().line >= 0)
+      loc += ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
+    return path.empty() ? loc : loc + ": " + path;
+  }
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& path, const std::string& msg) const {
+    throw ConfigError(where(n, path), msg);
+  }
+  const std::string& file() const { return m_file; }
+
+ private:
+  std::string m_file;
+  std::map<std::string, std::string> m_overrides;
+};
+
+std::string child_path(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+
+// A YAML mapping with a fixed set of allowed keys. Unknown keys are reported
+// when the map is opened, before anything else, so typos come first.
+class Map {
+ public:
+  Map(const Reader& r, const YAML::Node& node, std::string path,
+      const std::vector<std::string>& allowed)
+      : m_r(r), m_node(node), m_path(std::move(path)) {
+    if (!node.IsMap()) m_r.fail(node, m_path, "expected a mapping, got " + yaml_text(node));
+    for (const auto& kv : node) {
+      const std::string key = kv.first.as<std::string>();
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string hint;
+      std::size_t best = 3;
+      for (const auto& a : allowed) {
+        const std::size_t d = edit_distance(key, a);
+        if (d < best) best = d, hint = "; did you mean '" + a + "'?";
+      }
+      m_r.fail(kv.first, child_path(m_path, key),
+               "unknown key '" + key + "' (allowed here: " + join(allowed) + ")" + hint);
+    }
+  }
+
+  bool has(const std::string& key) const { return bool(m_node[key]); }
+  YAML::Node get(const std::string& key) const {
+    const YAML::Node n = m_node[key];
+    if (!n) m_r.fail(m_node, m_path, "missing required key '" + key + "'");
+    return n;
+  }
+  std::string path(const std::string& key) const { return child_path(m_path, key); }
+  const YAML::Node& node() const { return m_node; }
+  const Reader& reader() const { return m_r; }
+
+  double number(const std::string& key) const { return as_number(get(key), path(key)); }
+  double number(const std::string& key, double fallback) const {
+    return has(key) ? number(key) : fallback;
+  }
+  std::int64_t integer(const std::string& key) const { return as_integer(get(key), path(key)); }
+  std::int64_t integer(const std::string& key, std::int64_t fallback) const {
+    return has(key) ? integer(key) : fallback;
+  }
+  std::string text(const std::string& key) const { return as_text(get(key), path(key)); }
+  std::string text(const std::string& key, const std::string& fallback) const {
+    return has(key) ? text(key) : fallback;
+  }
+  std::vector<double> numbers(const std::string& key, std::size_t count) const {
+    const YAML::Node n = get(key);
+    if (!n.IsSequence() || n.size() != count)
+      m_r.fail(n, path(key), "expected a list of " + std::to_string(count) + " numbers, got " +
+                                 (n.IsSequence() ? "a list of " + std::to_string(n.size())
+                                                 : yaml_text(n)));
+    std::vector<double> v;
+    for (std::size_t i = 0; i < count; ++i)
+      v.push_back(as_number(n[i], path(key) + "[" + std::to_string(i) + "]"));
+    return v;
+  }
+
+  double as_number(const YAML::Node& n, const std::string& p) const {
+    double v = 0;
+    if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
+      m_r.fail(n, p, "expected a number, got " + yaml_text(n));
+    return v;
+  }
+  std::int64_t as_integer(const YAML::Node& n, const std::string& p) const {
+    const double v = as_number(n, p);
+    if (v != std::floor(v) || std::abs(v) > 9.0e15)
+      m_r.fail(n, p, "expected an integer, got " + yaml_text(n));
+    return std::int64_t(v);
+  }
+  std::string as_text(const YAML::Node& n, const std::string& p) const {
+    if (!n.IsScalar()) m_r.fail(n, p, "expected a string, got " + yaml_text(n));
+    return n.Scalar();
+  }
+  std::string choice(const std::string& key, const std::vector<std::string>& options) const {
+    const std::string v = text(key);
+    if (std::find(options.begin(), options.end(), v) == options.end())
+      m_r.fail(get(key), path(key), "'" + v + "' is not one of: " + join(options));
+    return v;
+  }
+
+ private:
+  const Reader& m_r;
+  YAML::Node m_node;
+  std::string m_path;
+};
+
+const char* kFaceNames[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
+const char* kAxisNames[3] = {"x", "y", "z"};
+
+int axis_index(const Map& m, const std::string& key, int dim) {
+  const std::string v = m.text(key);
+  for (int a = 0; a < dim; ++a)
+    if (v == kAxisNames[a]) return a;
+  m.reader().fail(m.get(key), m.path(key),
+                  "'" + v + "' is not an axis of this " + std::to_string(dim) + "-D lattice");
+}
+
+void check_mach(const Map& m, const std::string& key, double speed, double cs2) {
+  const double mach = speed / std::sqrt(cs2);
+  if (mach > kMaxMach) {
+    std::ostringstream s;
+    s << "speed " << speed << " is Mach " << mach << " on this lattice (cs = " << std::sqrt(cs2)
+      << "); the limit is Mach " << kMaxMach << " (|u| <= " << kMaxMach * std::sqrt(cs2)
+      << "): lower the velocity and raise the resolution or viscosity instead";
+    m.reader().fail(m.get(key), m.path(key), s.str());
+  }
+}
+
+double norm(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x * x;
+  return std::sqrt(s);
+}
+
+std::array<double, 3> vec3(const std::vector<double>& v) {
+  std::array<double, 3> a{0, 0, 0};
+  for (std::size_t i = 0; i < v.size() && i < 3; ++i) a[i] = v[i];
+  return a;
+}
+
+void read_physics(const Map& top, Case& c, double cs2) {
+  const Map p(top.reader(), top.get("physics"), "physics",
+              {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length",
+               "body_force"});
+  const int given = int(p.has("tau")) + int(p.has("viscosity")) + int(p.has("reynolds"));
+  if (given != 1)
+    top.reader().fail(p.node(), "physics",
+                      "give exactly one of 'tau', 'viscosity' or 'reynolds' (with "
+                      "'reference_velocity' and 'reference_length'); found " +
+                          std::to_string(given));
+  if (!p.has("reynolds"))
+    for (const char* k : {"reference_velocity", "reference_length"})
+      if (p.has(k))
+        top.reader().fail(p.get(k), p.path(k), std::string("'") + k + "' only goes with 'reynolds'");
+  if (p.has("tau")) {
+    c.tau = p.number("tau");
+    if (!(c.tau > 0.5))
+      top.reader().fail(p.get("tau"), p.path("tau"),
+                        "tau = " + p.text("tau") +
+                            " must be > 0.5 (the viscosity cs^2 (tau - 1/2) must be positive)");
+  } else {
+    double nu = 0;
+    if (p.has("viscosity")) {
+      nu = p.number("viscosity");
+      if (!(nu > 0)) top.reader().fail(p.get("viscosity"), p.path("viscosity"), "viscosity must be > 0");
+    } else {
+      const double re = p.number("reynolds");
+      const double u = p.number("reference_velocity");
+      const double l = p.number("reference_length");
+      if (!(re > 0)) top.reader().fail(p.get("reynolds"), p.path("reynolds"), "reynolds must be > 0");
+      if (!(u > 0))
+        top.reader().fail(p.get("reference_velocity"), p.path("reference_velocity"),
+                          "reference_velocity must be > 0");
+      if (!(l > 0))
+        top.reader().fail(p.get("reference_length"), p.path("reference_length"),
+                          "reference_length must be > 0 (in lattice sites)");
+      check_mach(p, "reference_velocity", u, cs2);
+      nu = u * l / re;
+    }
+    c.tau = nu / cs2 + 0.5;
+  }
+  if (p.has("body_force")) c.body_force = vec3(p.numbers("body_force", c.dim));
+}
+
+void read_boundaries(const Map& top, Case& c, double cs2) {
+  std::vector<std::string> faces(kFaceNames, kFaceNames + 2 * c.dim);
+  const Map b(top.reader(), top.get("boundaries"), "boundaries", faces);
+  for (int f = 0; f < 2 * c.dim; ++f) {
+    const std::string key = faces[f];
+    const YAML::Node n = b.get(key);
+    FaceBoundary& fb = c.faces[f];
+    std::string type;
+    if (n.IsScalar()) {
+      type = n.Scalar();
+      if (type == "moving_wall")
+        top.reader().fail(n, b.path(key), "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
+    } else {
+      const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
+      type = m.text("type");
+      if (type == "moving_wall") {
+        const auto v = m.numbers("velocity", c.dim);
+        check_mach(m, "velocity", norm(v), cs2);
+        fb.velocity = vec3(v);
+        const int normal = f / 2;
+        if (fb.velocity[normal] != 0)
+          top.reader().fail(m.get("velocity"), m.path("velocity"),
+                            "a moving wall must move along its own plane (the " +
+                                std::string(kAxisNames[normal]) + " component must be 0)");
+      } else if (m.has("velocity")) {
+        top.reader().fail(m.get("velocity"), m.path("velocity"), "only a moving_wall has a velocity");
+      }
+    }
+    if (type == "periodic") fb.kind = FaceKind::periodic;
+    else if (type == "wall") fb.kind = FaceKind::wall;
+    else if (type == "moving_wall") fb.kind = FaceKind::moving_wall;
+    else
+      top.reader().fail(n, b.path(key), "'" + type + "' is not a boundary type (periodic, wall, moving_wall)");
+  }
+  for (int a = 0; a < c.dim; ++a) {
+    const bool lo = c.faces[2 * a].kind == FaceKind::periodic;
+    const bool hi = c.faces[2 * a + 1].kind == FaceKind::periodic;
+    if (lo != hi)
+      top.reader().fail(b.get(faces[2 * a + (lo ? 1 : 0)]), b.path(faces[2 * a + (lo ? 1 : 0)]),
+                        std::string("periodic boundaries come in pairs: ") + kFaceNames[2 * a] +
+                            " and " + kFaceNames[2 * a + 1] + " must both be periodic");
+  }
+}
+
+void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
+  if (!top.has("obstacles")) return;
+  const YAML::Node list = top.get("obstacles");
+  if (!list.IsSequence())
+    top.reader().fail(list, "obstacles", "expected a list of obstacles, got " + yaml_text(list));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "obstacles[" + std::to_string(i) + "]";
+    const YAML::Node n = list[i];
+    if (!n.IsMap() || !n["type"])
+      top.reader().fail(n, path, "expected a mapping with a 'type' (box, sphere, cylinder, mask)");
+    const std::string type = Map(top.reader(), n, path, {"type", "min", "max", "center", "radius", "axis", "file", "offset"}).text("type");
+    Obstacle o;
+    o.where = top.reader().where(n, path);
+    auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
+      if (lo < 0 || hi > c.size[a])
+        top.reader().fail(m.get(key), m.path(key),
+                          "obstacle reaches outside the domain along " + std::string(kAxisNames[a]) +
+                              " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
+                              "] is not inside [0, " + std::to_string(c.size[a]) + "])");
+    };
+    if (type == "box") {
+      const Map m(top.reader(), n, path, {"type", "min", "max"});
+      o.kind = Obstacle::Kind::box;
+      o.min = vec3(m.numbers("min", c.dim));
+      o.max = vec3(m.numbers("max", c.dim));
+      for (int a = 0; a < c.dim; ++a) {
+        if (!(o.max[a] > o.min[a]))
+          top.reader().fail(m.get("max"), m.path("max"), "max must be greater than min on every axis");
+        outside(m, "max", o.min[a], o.max[a], a);
+      }
+      if (c.dim == 2) o.min[2] = 0, o.max[2] = 1;
+    } else if (type == "sphere" || type == "cylinder") {
+      const bool cyl = type == "cylinder";
+      const Map m(top.reader(), n, path,
+                  cyl ? std::vector<std::string>{"type", "center", "radius", "axis"}
+                      : std::vector<std::string>{"type", "center", "radius"});
+      o.kind = cyl ? Obstacle::Kind::cylinder : Obstacle::Kind::sphere;
+      o.radius = m.number("radius");
+      if (!(o.radius > 0)) top.reader().fail(m.get("radius"), m.path("radius"), "radius must be > 0");
+      if (cyl) {
+        o.axis = c.dim == 2 ? 2 : axis_index(m, "axis", 3);
+        if (c.dim == 2 && m.has("axis") && m.text("axis") != "z")
+          top.reader().fail(m.get("axis"), m.path("axis"), "a 2-D cylinder's axis is z");
+      }
+      o.center = vec3(m.numbers("center", c.dim));
+      for (int a = 0; a < c.dim; ++a)
+        if (!(cyl && a == o.axis)) outside(m, "center", o.center[a] - o.radius, o.center[a] + o.radius, a);
+    } else if (type == "mask") {
+      const Map m(top.reader(), n, path, {"type", "file", "offset"});
+      o.kind = Obstacle::Kind::mask;
+      o.file = m.text("file");
+      if (!o.file.empty() && o.file[0] != '/') o.file = base_dir + o.file;
+      if (m.has("offset")) {
+        const auto off = m.numbers("offset", c.dim);
+        for (int a = 0; a < c.dim; ++a) o.offset[a] = int(off[a]);
+      }
+      std::ifstream probe(o.file);
+      if (!probe)
+        top.reader().fail(m.get("file"), m.path("file"),
+                          "cannot read mask file '" + o.file + "': " + std::strerror(errno));
+      o.where = top.reader().where(m.get("file"), m.path("file"));
+    } else {
+      top.reader().fail(n["type"], path + ".type", "'" + type + "' is not an obstacle type (box, sphere, cylinder, mask)");
+    }
+    c.obstacles.push_back(o);
+  }
+}
+
+void read_initial(const Map& top, Case& c, double cs2) {
+  InitialCondition& ic = c.initial;
+  if (!top.has("initial")) return;
+  const YAML::Node n = top.get("initial");
+  const Map any(top.reader(), n, "initial",
+                {"type", "density", "velocity", "amplitude", "plane", "flow", "wave"});
+  const std::string type =
+      any.choice("type", c.dim == 3 ? std::vector<std::string>{"uniform", "taylor_green", "taylor_green_3d", "shear_wave"}
+                                    : std::vector<std::string>{"uniform", "taylor_green", "shear_wave"});
+  if (type == "uniform") {
+    const Map m(top.reader(), n, "initial", {"type", "density", "velocity"});
+    ic.kind = InitialCondition::Kind::uniform;
+    if (m.has("velocity")) {
+      const auto v = m.numbers("velocity", c.dim);
+      check_mach(m, "velocity", norm(v), cs2);
+      ic.velocity = vec3(v);
+    }
+  } else {
+    const bool tg = type == "taylor_green";
+    const bool tg3 = type == "taylor_green_3d";
+    const Map m(top.reader(), n, "initial",
+                tg ? std::vector<std::string>{"type", "density", "amplitude", "plane"}
+                   : tg3 ? std::vector<std::string>{"type", "density", "amplitude"}
+                         : std::vector<std::string>{"type", "density", "amplitude", "flow", "wave"});
+    ic.kind = tg ? InitialCondition::Kind::taylor_green
+                 : tg3 ? InitialCondition::Kind::taylor_green_3d : InitialCondition::Kind::shear_wave;
+    ic.amplitude = m.number("amplitude");
+    check_mach(m, "amplitude", std::abs(ic.amplitude), cs2);
+    if (tg && m.has("plane")) {
+      const std::string p = m.choice("plane", c.dim == 3 ? std::vector<std::string>{"xy", "xz", "yz"}
+                                                         : std::vector<std::string>{"xy"});
+      ic.plane = {p[0] - 'x', p[1] - 'x'};
+    }
+    if (!tg && !tg3) {
+      ic.flow_axis = axis_index(m, "flow", c.dim);
+      ic.wave_axis = axis_index(m, "wave", c.dim);
+      if (ic.flow_axis == ic.wave_axis)
+        top.reader().fail(m.get("wave"), m.path("wave"), "a shear wave varies across the flow: wave must differ from flow");
+    }
+    // These fields are periodic: they need periodic boundaries on their axes.
+    for (int a : tg ? std::vector<int>{ic.plane[0], ic.plane[1]}
+                    : tg3 ? std::vector<int>{0, 1, 2} : std::vector<int>{ic.wave_axis})
+      if (c.faces[2 * a].kind != FaceKind::periodic)
+        top.reader().fail(m.get("type"), m.path("type"),
+                          type + " needs periodic boundaries along " + kAxisNames[a]);
+  }
+  ic.density = any.number("density", 1.0);
+  if (!(ic.density > 0)) top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
+}
+
+// Applies one "a.b.c=value" override to the document.
+void apply_override(YAML::Node root, const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ConfigError("--set " + text, "expected key=value, e.g. --set run.steps=200");
+  const std::string key = text.substr(0, eq);
+  YAML::Node value;
+  try {
+    value = YAML::Load(text.substr(eq + 1));
+  } catch (const YAML::Exception& e) {
+    throw ConfigError("--set " + text, "value is not valid YAML: " + e.msg);
+  }
+  std::vector<std::string> parts;
+  std::stringstream ss(key);
+  for (std::string p; std::getline(ss, p, '.');) {
+    if (p.empty()) throw ConfigError("--set " + text, "empty key in '" + key + "'");
+    parts.push_back(p);
+  }
+  std::function<void(YAML::Node, std::size_t)> set = [&](YAML::Node node, std::size_t k) {
+    if (k + 1 == parts.size()) {
+      if (value.IsNull()) node.remove(parts[k]);  // key=~ deletes the key
+      else node[parts[k]] = value;
+      return;
+    }
+    YAML::Node child = node[parts[k]];
+    if (child.IsDefined() && !child.IsMap() && !child.IsNull())
+      throw ConfigError("--set " + text, "'" + parts[k] + "' is not a mapping, cannot set '" + key + "'");
+    if (!child.IsDefined() || child.IsNull()) {
+      node[parts[k]] = YAML::Node(YAML::NodeType::Map);
+      child = node[parts[k]];
+    }
+    set(child, k + 1);
+  };
+  set(root, 0);
+}
+
+Case read_document(YAML::Node root, const std::string& name, const std::string& base_dir,
+                   const std::vector<std::string>& overrides) {
+  std::map<std::string, std::string> overridden;
+  if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+  for (const auto& o : overrides) {
+    if (!root.IsMap()) break;
+    apply_override(root, o);
+    overridden[o.substr(0, o.find('='))] = o;
+  }
+  // The relaxation is given one way only: overriding it one way replaces the
+  // file's other way (--set physics.tau=0.6 on a case that gives reynolds).
+  const std::vector<std::string> relaxation = {"tau", "viscosity", "reynolds"};
+  for (const auto& chosen : relaxation) {
+    if (!overridden.count("physics." + chosen) || !root["physics"].IsMap()) continue;
+    YAML::Node physics = root["physics"];
+    for (const auto& other : relaxation)
+      if (other != chosen && !overridden.count("physics." + other)) physics.remove(other);
+    if (chosen != "reynolds")
+      for (const char* k : {"reference_velocity", "reference_length"})
+        if (!overridden.count(std::string("physics.") + k)) physics.remove(k);
+  }
+  const Reader reader(name, overridden);
+  const Map top(reader, root, "",
+                {"lattice", "precision", "domain", "physics", "boundaries", "obstacles", "initial",
+                 "run", "output", "execution"});
+  Case c;
+  c.source = name;
+  c.lattice = top.choice("lattice", {"D2Q9", "D3Q19"});
+  c.dim = lattice_dim(c.lattice);
+  const double cs2 = lattice_cs2(c.lattice);
+  c.precision = top.has("precision") ? top.choice("precision", {"double", "float"}) : "double";
+
+  {
+    const Map d(reader, top.get("domain"), "domain", {"size"});
+    const YAML::Node s = d.get("size");
+    if (!s.IsSequence() || int(s.size()) != c.dim)
+      reader.fail(s, d.path("size"),
+                  "expected " + std::to_string(c.dim) + " sizes for the " + std::to_string(c.dim) +
+                      "-D lattice " + c.lattice + ", got " + yaml_text(s) +
+                      (s.IsSequence() ? " of " + std::to_string(s.size()) : ""));
+    for (int a = 0; a < c.dim; ++a) {
+      const std::string p = d.path("size") + "[" + std::to_string(a) + "]";
+      const std::int64_t v = d.as_integer(s[a], p);
+      if (v < 1) reader.fail(s[a], p, "size must be a positive number of sites, got " + std::to_string(v));
+      if (v > (1 << 20)) reader.fail(s[a], p, "size " + std::to_string(v) + " is too large");
+      c.size[a] = int(v);
+    }
+  }
+  read_physics(top, c, cs2);
+  read_boundaries(top, c, cs2);
+  read_obstacles(top, c, base_dir);
+  read_initial(top, c, cs2);
+
+  {
+    const Map r(reader, top.get("run"), "run", {"steps"});
+    c.steps = r.integer("steps");
+    if (c.steps < 0) reader.fail(r.get("steps"), r.path("steps"), "steps must be >= 0");
+  }
+  {
+    const Map o(reader, top.get("output"), "output",
+                {"folder", "vtk_every", "observables_every", "progress_seconds"});
+    c.output.folder = o.text("folder");
+    if (c.output.folder.empty()) reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
+    // Relative output folders are relative to the working directory, as in
+    // any command-line tool; mask files are relative to the case file.
+    c.output.vtk_every = o.integer("vtk_every", 0);
+    c.output.observables_every = o.integer("observables_every", 0);
+    c.output.progress_seconds = o.number("progress_seconds", 2.0);
+    for (const char* k : {"vtk_every", "observables_every"})
+      if (o.has(k) && o.integer(k) < 0) reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
+  }
+  if (top.has("execution")) {
+    const Map e(reader, top.get("execution"), "execution", {"layout", "threads"});
+    c.execution.layout = e.has("layout") ? e.choice("layout", {"soa"}) : "soa";
+    c.execution.threads = int(e.integer("threads", 0));
+    if (e.has("threads") && c.execution.threads < 1)
+      reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");
+  }
+  YAML::Emitter out;
+  out << root;
+  c.yaml = out.c_str();
+  return c;
+}
+
+std::string directory_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+}  // namespace
+
+double Case::viscosity() const { return lattice_cs2(lattice) * (tau - 0.5); }
+
+double lattice_cs2(const std::string& lattice) {
+  if (lattice == "D2Q9" || lattice == "D3Q19") return 1.0 / 3.0;
+  throw std::invalid_argument("unknown lattice " + lattice);
+}
+int lattice_dim(const std::string& lattice) {
+  if (lattice == "D2Q9") return 2;
+  if (lattice == "D3Q19") return 3;
+  throw std::invalid_argument("unknown lattice " + lattice);
+}
+
+Case read_case_string(const std::string& yaml, const std::string& name,
+                      const std::vector<std::string>& overrides) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(name + ":" + std::to_string(e.mark.line + 1) + ":" +
+                          std::to_string(e.mark.column + 1),
+                      "YAML syntax error: " + e.msg);
+  }
+  return read_document(root, name, "", overrides);
+}
+
+Case read_case(const std::string& path, const std::vector<std::string>& overrides) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(path, std::string("cannot read case file: ") + std::strerror(errno));
+  std::stringstream buf;
+  buf << in.rdbuf();
+  YAML::Node root;
+  try {
+    root = YAML::Load(buf.str());
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                          std::to_string(e.mark.column + 1),
+                      "YAML syntax error: " + e.msg);
+  }
+  return read_document(root, path, directory_of(path), overrides);
+}
+
+}  // namespace kolb

@@ -1,0 +1,248 @@
+// Host-side set-up of a case: site materials (walls, obstacles, masks) and
+// the initial macroscopic fields. Runs once, before any kernel.
+
+#include <kolb/app/simulation.hpp>
+#include <kolb/block/extents.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace kolb {
+
+material_t MaterialTable::moving_wall(const std::array<double, 3>& u) {
+  for (std::size_t m = 1; m < velocity.size(); ++m)
+    if (velocity[m] == u) return material_t(m);
+  if (int(velocity.size()) >= kMaxMaterials)
+    throw std::runtime_error("too many distinct moving walls (at most " +
+                             std::to_string(kMaxMaterials - 2) + ")");
+  velocity.push_back(u);
+  return material_t(velocity.size() - 1);
+}
+
+namespace {
+
+// A 2-D mask image: solid[y][x] with y = 0 the bottom row.
+struct Mask {
+  int width = 0, height = 0;
+  std::vector<bool> solid;
+};
+
+[[noreturn]] void mask_error(const Obstacle& o, const std::string& msg) {
+  throw ConfigError(o.where, "mask file '" + o.file + "': " + msg);
+}
+
+// Reads a PBM/PGM (P1, P2, P4, P5; dark = solid) or a text mask (one line
+// per row, top row first; '1', '#', 'X', '@' solid, '0', '.', ' ' fluid).
+Mask read_mask(const Obstacle& o) {
+  std::ifstream in(o.file, std::ios::binary);
+  if (!in) mask_error(o, "cannot be read");
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Mask m;
+  std::vector<bool> rows_top_first;
+  if (content.size() >= 2 && content[0] == 'P' && std::string("1245").find(content[1]) != std::string::npos) {
+    const char kind = content[1];
+    std::size_t pos = 2;
+    auto next_int = [&]() {
+      while (pos < content.size()) {
+        if (content[pos] == '#') {
+          while (pos < content.size() && content[pos] != '\n') ++pos;
+        } else if (std::isspace(static_cast<unsigned char>(content[pos]))) {
+          ++pos;
+        } else {
+          break;
+        }
+      }
+      std::size_t end = pos;
+      while (end < content.size() && std::isdigit(static_cast<unsigned char>(content[end]))) ++end;
+      if (end == pos) mask_error(o, "malformed PBM/PGM header or data");
+      const int v = std::stoi(content.substr(pos, end - pos));
+      pos = end;
+      return v;
+    };
+    m.width = next_int();
+    m.height = next_int();
+    const int maxval = (kind == '1' || kind == '4') ? 1 : next_int();
+    if (m.width <= 0 || m.height <= 0 || maxval <= 0) mask_error(o, "bad image size");
+    const std::size_t count = std::size_t(m.width) * m.height;
+    rows_top_first.resize(count);
+    if (kind == '1' || kind == '2') {
+      for (std::size_t k = 0; k < count; ++k) {
+        if (kind == '1') {  // P1 pixels may be packed without spaces
+          while (pos < content.size() && std::isspace(static_cast<unsigned char>(content[pos]))) ++pos;
+          if (pos >= content.size()) mask_error(o, "fewer pixels than width x height");
+          rows_top_first[k] = content[pos++] == '1';
+        } else {
+          rows_top_first[k] = next_int() * 2 < maxval;
+        }
+      }
+    } else {
+      ++pos;  // single whitespace after the header
+      if (kind == '4') {
+        const std::size_t row_bytes = (std::size_t(m.width) + 7) / 8;
+        if (content.size() < pos + row_bytes * m.height) mask_error(o, "truncated P4 data");
+        for (int y = 0; y < m.height; ++y)
+          for (int x = 0; x < m.width; ++x)
+            rows_top_first[std::size_t(y) * m.width + x] =
+                (static_cast<unsigned char>(content[pos + y * row_bytes + x / 8]) >> (7 - x % 8)) & 1;
+      } else {
+        if (maxval > 255) mask_error(o, "16-bit PGM is not supported");
+        if (content.size() < pos + count) mask_error(o, "truncated P5 data");
+        for (std::size_t k = 0; k < count; ++k)
+          rows_top_first[k] = static_cast<unsigned char>(content[pos + k]) * 2 < maxval;
+      }
+    }
+  } else {
+    std::vector<std::string> lines;
+    std::stringstream ss(content);
+    for (std::string line; std::getline(ss, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      lines.push_back(line);
+    }
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    if (lines.empty()) mask_error(o, "is empty");
+    m.height = int(lines.size());
+    for (const auto& l : lines) m.width = std::max(m.width, int(l.size()));
+    rows_top_first.assign(std::size_t(m.width) * m.height, false);
+    for (int y = 0; y < m.height; ++y)
+      for (std::size_t x = 0; x < lines[y].size(); ++x) {
+        const char ch = lines[y][x];
+        if (ch == '1' || ch == '#' || ch == 'X' || ch == '@')
+          rows_top_first[std::size_t(y) * m.width + x] = true;
+        else if (!(ch == '0' || ch == '.' || ch == ' '))
+          mask_error(o, "line " + std::to_string(y + 1) + " column " + std::to_string(x + 1) +
+                            ": unexpected character '" + std::string(1, ch) +
+                            "' (use 1 # X @ for solid, 0 . space for fluid)");
+      }
+  }
+  // Flip so that y = 0 is the bottom row, as in the lattice.
+  m.solid.resize(rows_top_first.size());
+  for (int y = 0; y < m.height; ++y)
+    for (int x = 0; x < m.width; ++x)
+      m.solid[std::size_t(y) * m.width + x] = rows_top_first[std::size_t(m.height - 1 - y) * m.width + x];
+  return m;
+}
+
+bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
+  switch (o.kind) {
+    case Obstacle::Kind::box:
+      for (int a = 0; a < 3; ++a)
+        if (p[a] < o.min[a] || p[a] >= o.max[a]) return false;
+      return true;
+    case Obstacle::Kind::sphere:
+    case Obstacle::Kind::cylinder: {
+      double r2 = 0;
+      for (int a = 0; a < dim; ++a)
+        if (!(o.kind == Obstacle::Kind::cylinder && a == o.axis))
+          r2 += (p[a] - o.center[a]) * (p[a] - o.center[a]);
+      return r2 <= o.radius * o.radius;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+Geometry build_geometry(const Case& c, int halo) {
+  const Extents e(c.size, halo, c.dim);
+  Geometry g;
+  g.material.assign(e.num_sites(), kFluid);
+  // Wall materials of the faces; a moving wall wins over a resting one where
+  // faces meet (the lid owns the cavity's top corners), so rank them.
+  std::array<material_t, 6> face_material{};
+  std::array<int, 6> rank{};
+  for (int f = 0; f < 2 * c.dim; ++f) {
+    const FaceBoundary& b = c.faces[f];
+    if (b.kind == FaceKind::wall) face_material[f] = kSolid, rank[f] = 1;
+    if (b.kind == FaceKind::moving_wall) face_material[f] = g.table.moving_wall(b.velocity), rank[f] = 2;
+  }
+  for (int z = -e.halo[2]; z < e.n[2] + e.halo[2]; ++z)
+    for (int y = -e.halo[1]; y < e.n[1] + e.halo[1]; ++y)
+      for (int x = -e.halo[0]; x < e.n[0] + e.halo[0]; ++x) {
+        const int p[3] = {x, y, z};
+        int best = 0;
+        material_t m = kFluid;
+        for (int a = 0; a < c.dim; ++a) {
+          const int f = p[a] < 0 ? 2 * a : (p[a] >= e.n[a] ? 2 * a + 1 : -1);
+          if (f >= 0 && rank[f] > best) best = rank[f], m = face_material[f];
+        }
+        g.material[e.site(x, y, z)] = m;
+      }
+  for (const Obstacle& o : c.obstacles) {
+    if (o.kind == Obstacle::Kind::mask) {
+      const Mask mask = read_mask(o);
+      if (o.offset[0] < 0 || o.offset[1] < 0 || o.offset[0] + mask.width > c.size[0] ||
+          o.offset[1] + mask.height > c.size[1])
+        mask_error(o, std::to_string(mask.width) + "x" + std::to_string(mask.height) +
+                          " image at offset (" + std::to_string(o.offset[0]) + ", " +
+                          std::to_string(o.offset[1]) + ") does not fit in the " +
+                          std::to_string(c.size[0]) + "x" + std::to_string(c.size[1]) + " domain");
+      for (int z = 0; z < e.n[2]; ++z)  // 3-D: the mask is extruded along z
+        for (int y = 0; y < mask.height; ++y)
+          for (int x = 0; x < mask.width; ++x)
+            if (mask.solid[std::size_t(y) * mask.width + x])
+              g.material[e.site(x + o.offset[0], y + o.offset[1], z)] = kSolid;
+      continue;
+    }
+    for (int z = 0; z < e.n[2]; ++z)
+      for (int y = 0; y < e.n[1]; ++y)
+        for (int x = 0; x < e.n[0]; ++x)
+          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim))
+            g.material[e.site(x, y, z)] = kSolid;
+  }
+  return g;
+}
+
+void initial_fields(const Case& c, const HostFields& shape, std::vector<double>& rho,
+                    std::vector<double>& u) {
+  const auto& n = shape.n;
+  const std::size_t count = std::size_t(n[0]) * n[1] * n[2];
+  rho.assign(count, c.initial.density);
+  u.assign(3 * count, 0.0);
+  const InitialCondition& ic = c.initial;
+  const double pi = std::acos(-1.0);
+  const double cs2 = lattice_cs2(c.lattice);
+  for (int z = 0; z < n[2]; ++z)
+    for (int y = 0; y < n[1]; ++y)
+      for (int x = 0; x < n[0]; ++x) {
+        const std::size_t k = shape.index(x, y, z);
+        const int p[3] = {x, y, z};
+        switch (ic.kind) {
+          case InitialCondition::Kind::uniform:
+            for (int a = 0; a < 3; ++a) u[3 * k + a] = ic.velocity[a];
+            break;
+          case InitialCondition::Kind::taylor_green: {
+            // Exact decaying 2-D Taylor-Green vortex in plane (a, b); the
+            // density carries its pressure so no acoustic wave is launched.
+            const int a = ic.plane[0], b = ic.plane[1];
+            const double ka = 2 * pi / n[a], kb = 2 * pi / n[b];
+            const double xa = p[a], xb = p[b];
+            u[3 * k + a] = -ic.amplitude * std::sqrt(kb / ka) * std::cos(ka * xa) * std::sin(kb * xb);
+            u[3 * k + b] = ic.amplitude * std::sqrt(ka / kb) * std::sin(ka * xa) * std::cos(kb * xb);
+            const double dp = -ic.density * ic.amplitude * ic.amplitude / 4 *
+                              (kb / ka * std::cos(2 * ka * xa) + ka / kb * std::cos(2 * kb * xb));
+            rho[k] = ic.density + dp / cs2;
+            break;
+          }
+          case InitialCondition::Kind::taylor_green_3d: {
+            // Classical triply periodic Taylor-Green field (not an exact
+            // solution; the transition-to-turbulence benchmark).
+            const double kx = 2 * pi / n[0], ky = 2 * pi / n[1], kz = 2 * pi / n[2];
+            u[3 * k + 0] = ic.amplitude * std::sin(kx * x) * std::cos(ky * y) * std::cos(kz * z);
+            u[3 * k + 1] = -ic.amplitude * std::cos(kx * x) * std::sin(ky * y) * std::cos(kz * z);
+            const double dp = ic.density * ic.amplitude * ic.amplitude / 16 *
+                              (std::cos(2 * kx * x) + std::cos(2 * ky * y)) * (std::cos(2 * kz * z) + 2);
+            rho[k] = ic.density + dp / cs2;
+            break;
+          }
+          case InitialCondition::Kind::shear_wave: {
+            const double kw = 2 * pi / n[ic.wave_axis];
+            u[3 * k + ic.flow_axis] = ic.amplitude * std::sin(kw * p[ic.wave_axis]);
+            break;
+          }
+        }
+      }
+}
+
+}  // namespace kolb

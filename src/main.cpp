@@ -1,0 +1,129 @@
+// kolb command line: `kolb run CASE.yaml [--set key=value ...]`, `kolb check CASE.yaml`,
+// `kolb info`.
+
+#include <kolb/app/run.hpp>
+#include <kolb/app/simulation.hpp>
+#include <kolb/config.hpp>
+
+#include <CLI/CLI.hpp>
+#include <Kokkos_Core.hpp>
+
+#include <cstdlib>
+#include <iostream>
+
+namespace {
+
+constexpr int kExitConfig = 2;    // bad input: the case, its files, the command line
+constexpr int kExitUnstable = 3;  // the simulation diverged
+constexpr int kExitFailure = 1;   // anything else (I/O, runtime errors)
+
+// Initialises Kokkos with an explicit thread count when asked for. OpenMP's
+// binding is set to spread threads over cores unless the user chose one.
+struct KokkosSession {
+  explicit KokkosSession(int threads) {
+    if (!std::getenv("OMP_PROC_BIND") && !std::getenv("OMP_PLACES")) {
+      setenv("OMP_PROC_BIND", "spread", 0);
+      setenv("OMP_PLACES", "threads", 0);
+    }
+    std::vector<std::string> args = {"kolb"};
+#if KOKKOS_VERSION >= 40000
+    if (threads > 0) args.push_back("--kokkos-num-threads=" + std::to_string(threads));
+#else
+    if (threads > 0) args.push_back("--kokkos-threads=" + std::to_string(threads));
+#endif
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    int argc = int(argv.size());
+    Kokkos::initialize(argc, argv.data());
+  }
+  ~KokkosSession() { Kokkos::finalize(); }
+};
+
+int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
+  kolb::Case c;
+  try {
+    c = kolb::read_case(file, sets);
+  } catch (const kolb::ConfigError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitConfig;
+  }
+  if (threads > 0) c.execution.threads = threads;
+  KokkosSession kokkos(c.execution.threads);
+  try {
+    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
+              << c.size[0] << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "")
+              << "  tau " << c.tau << "  " << c.steps << " steps  -> " << c.output.folder << '\n';
+    const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
+    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups
+              << " MLUPS (" << s.mflups << " MFLUPS); report " << s.report << '\n';
+    return 0;
+  } catch (const kolb::ConfigError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitConfig;
+  } catch (const kolb::InstabilityError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitUnstable;
+  } catch (const std::exception& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitFailure;
+  }
+}
+
+int check(const std::string& file, const std::vector<std::string>& sets) {
+  try {
+    const kolb::Case c = kolb::read_case(file, sets);
+    std::cout << c.source << ": valid. " << c.lattice << " " << c.precision << ", " << c.size[0]
+              << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "")
+              << " sites, tau " << c.tau << ", viscosity " << c.viscosity() << ", " << c.steps
+              << " steps, output to " << c.output.folder << '\n';
+    return 0;
+  } catch (const kolb::ConfigError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitConfig;
+  }
+}
+
+int info() {
+  KokkosSession kokkos(0);
+  std::cout << "kolb " << KOLB_VERSION_STRING << " (" << KOLB_BUILD_TYPE << ", "
+            << KOLB_CXX_COMPILER << ")\n"
+            << "Kokkos " << KOKKOS_VERSION / 10000 << "." << KOKKOS_VERSION / 100 % 100 << "."
+            << KOKKOS_VERSION % 100 << ", default execution space "
+            << Kokkos::DefaultExecutionSpace::name() << " with "
+            << Kokkos::DefaultExecutionSpace().concurrency() << " threads\n"
+            << "compiled variants (lattice/precision/layout):\n";
+  for (const auto& v : kolb::compiled_variants()) std::cout << "  " << v << '\n';
+  std::cout << "Kokkos configuration:\n";
+  Kokkos::print_configuration(std::cout, false);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"kolb: portable lattice Boltzmann solver on Kokkos"};
+  app.require_subcommand(1);
+  auto* run_cmd = app.add_subcommand("run", "run a case described by a YAML file");
+  std::string file;
+  std::vector<std::string> sets;
+  int threads = 0;
+  bool quiet = false;
+  run_cmd->add_option("case", file, "case file (YAML)")->required();
+  run_cmd->add_option("--set", sets, "override a key, e.g. --set run.steps=200 (repeatable)");
+  run_cmd->add_option("--threads", threads, "host threads (overrides execution.threads)")
+      ->check(CLI::PositiveNumber);
+  run_cmd->add_flag("-q,--quiet", quiet, "no progress line");
+  auto* check_cmd = app.add_subcommand("check", "validate a case file and print its derived parameters");
+  check_cmd->add_option("case", file, "case file (YAML)")->required();
+  check_cmd->add_option("--set", sets, "override a key (repeatable)");
+  app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitConfig;
+  }
+  if (app.got_subcommand("run")) return run(file, sets, threads, quiet);
+  if (app.got_subcommand("check")) return check(file, sets);
+  return info();
+}

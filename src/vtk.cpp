@@ -1,0 +1,139 @@
+#include <kolb/io/vtk.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+namespace kolb {
+
+namespace {
+
+template <class T>
+void append_array(std::string& blob, const std::vector<double>& values) {
+  const std::uint64_t bytes = values.size() * sizeof(T);
+  blob.append(reinterpret_cast<const char*>(&bytes), sizeof bytes);
+  for (double v : values) {
+    const T t = T(v);
+    blob.append(reinterpret_cast<const char*>(&t), sizeof t);
+  }
+}
+
+}  // namespace
+
+void write_vti(const std::string& path, const HostFields& f, bool single) {
+  const std::size_t n = std::size_t(f.n[0]) * f.n[1] * f.n[2];
+  std::vector<double> solid(n);
+  for (std::size_t k = 0; k < n; ++k) solid[k] = f.material[k] != kFluid ? 1 : 0;
+  std::string blob;
+  std::vector<std::size_t> offsets;
+  const char* real = single ? "Float32" : "Float64";
+  offsets.push_back(blob.size());
+  single ? append_array<float>(blob, f.rho) : append_array<double>(blob, f.rho);
+  offsets.push_back(blob.size());
+  single ? append_array<float>(blob, f.u) : append_array<double>(blob, f.u);
+  offsets.push_back(blob.size());
+  append_array<std::uint8_t>(blob, solid);
+
+  std::ostringstream x;
+  const std::string extent = "0 " + std::to_string(f.n[0] - 1) + " 0 " + std::to_string(f.n[1] - 1) +
+                             " 0 " + std::to_string(f.n[2] - 1);
+  x << "<?xml version=\"1.0\"?>\n"
+    << "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
+       "header_type=\"UInt64\">\n"
+    << "  <ImageData WholeExtent=\"" << extent << "\" Origin=\"0.5 0.5 "
+    << (f.n[2] > 1 ? "0.5" : "0") << "\" Spacing=\"1 1 1\">\n"
+    << "    <Piece Extent=\"" << extent << "\">\n"
+    << "      <PointData Scalars=\"density\" Vectors=\"velocity\">\n"
+    << "        <DataArray type=\"" << real << "\" Name=\"density\" format=\"appended\" offset=\""
+    << offsets[0] << "\"/>\n"
+    << "        <DataArray type=\"" << real
+    << "\" Name=\"velocity\" NumberOfComponents=\"3\" format=\"appended\" offset=\"" << offsets[1]
+    << "\"/>\n"
+    << "        <DataArray type=\"UInt8\" Name=\"solid\" format=\"appended\" offset=\""
+    << offsets[2] << "\"/>\n"
+    << "      </PointData>\n"
+    << "    </Piece>\n"
+    << "  </ImageData>\n"
+    << "  <AppendedData encoding=\"raw\">\n   _";
+  // Write to a temporary name and rename, so a reader never sees half a file
+  // and an interrupted run leaves the previous files intact.
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) throw std::runtime_error("cannot write " + tmp + ": " + std::strerror(errno));
+    out << x.str();
+    out.write(blob.data(), std::streamsize(blob.size()));
+    out << "\n  </AppendedData>\n</VTKFile>\n";
+    if (!out) throw std::runtime_error("error while writing " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+}
+
+HostFields read_vti(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  const std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto data_start = s.find("<AppendedData");
+  const auto underscore = s.find('_', data_start);
+  if (data_start == std::string::npos || underscore == std::string::npos)
+    throw std::runtime_error(path + ": no appended data");
+  const std::string header = s.substr(0, data_start);
+  HostFields f;
+  std::smatch m;
+  if (!std::regex_search(header, m, std::regex("WholeExtent=\"0 (\\d+) 0 (\\d+) 0 (\\d+)\"")))
+    throw std::runtime_error(path + ": no WholeExtent");
+  for (int a = 0; a < 3; ++a) f.n[a] = std::stoi(m[a + 1]) + 1;
+  const std::size_t n = std::size_t(f.n[0]) * f.n[1] * f.n[2];
+  auto array = [&](const std::string& name, std::size_t count) {
+    std::smatch a;
+    const std::regex re("<DataArray type=\"(\\w+)\" Name=\"" + name + "\"[^>]*offset=\"(\\d+)\"");
+    if (!std::regex_search(header, a, re)) throw std::runtime_error(path + ": no array " + name);
+    const std::string type = a[1];
+    const std::size_t pos = underscore + 1 + std::stoull(a[2]);
+    std::uint64_t bytes = 0;
+    std::memcpy(&bytes, s.data() + pos, sizeof bytes);
+    const std::size_t size = type == "Float64" ? 8 : (type == "Float32" ? 4 : 1);
+    if (bytes != count * size || pos + 8 + bytes > s.size())
+      throw std::runtime_error(path + ": array " + name + " has the wrong size");
+    std::vector<double> v(count);
+    const char* p = s.data() + pos + 8;
+    for (std::size_t k = 0; k < count; ++k) {
+      if (size == 8) {
+        double d;
+        std::memcpy(&d, p + 8 * k, 8);
+        v[k] = d;
+      } else if (size == 4) {
+        float d;
+        std::memcpy(&d, p + 4 * k, 4);
+        v[k] = d;
+      } else {
+        v[k] = static_cast<unsigned char>(p[k]);
+      }
+    }
+    return v;
+  };
+  f.rho = array("density", n);
+  f.u = array("velocity", 3 * n);
+  const auto solid = array("solid", n);
+  f.material.resize(n);
+  for (std::size_t k = 0; k < n; ++k) f.material[k] = solid[k] != 0 ? kSolid : kFluid;
+  return f;
+}
+
+void write_pvd(const std::string& path, const std::vector<std::pair<std::int64_t, std::string>>& entries) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw std::runtime_error("cannot write " + tmp);
+    out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
+    for (const auto& [step, file] : entries)
+      out << "    <DataSet timestep=\"" << step << "\" file=\"" << file << "\"/>\n";
+    out << "  </Collection>\n</VTKFile>\n";
+  }
+  std::rename(tmp.c_str(), path.c_str());
+}
+
+}  // namespace kolb

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# End-to-end checks of the kolb command line: outputs of a run, exit codes
+# and messages for bad input and for a diverging simulation.
+#   test_cli.sh KOLB_BINARY SOURCE_DIR WORK_DIR
+set -u
+kolb=$1 src=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+failures=0 passed=0
+ok()   { passed=$((passed + 1)); echo "ok: $*"; }
+fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
+expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
+  local want=$1 what=$2; shift 3
+  "$@" >out.txt 2>err.txt; local rc=$?
+  if [ "$rc" = "$want" ]; then ok "$what (exit $rc)"; else fail "$what: exit $rc, wanted $want"; cat out.txt err.txt; fi
+}
+
+# 1. A shipped case, shrunk: prints MLUPS and writes .vti, .csv, .json.
+expect_rc 0 "cavity run" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+  --set domain.size=[32,32] --set physics.reference_length=32 --set run.steps=300 \
+  --set output.folder=cavity --set output.vtk_every=100 --set output.observables_every=50
+grep -q "MLUPS" out.txt && ok "MLUPS printed" || fail "no MLUPS in output"
+[ -f cavity/fields_000000300.vti ] && ok "final .vti" || fail "no final .vti"
+[ -f cavity/fields.pvd ] && ok ".pvd index" || fail "no .pvd"
+[ "$(wc -l < cavity/observables.csv)" = 8 ] && ok "observables rows" || fail "observables.csv: $(wc -l < cavity/observables.csv) lines, wanted 8"
+python3 - cavity/report.json <<'PY' && ok "report.json content" || fail "report.json content"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "completed", r["status"]
+assert r["performance"]["steps"] == 300 and r["performance"]["mlups"] > 0
+assert r["config"]["domain"]["size"] == [32, 32]
+assert r["derived"]["lattice_sites"] == 32 * 32
+assert r["execution"]["execution_space"]
+PY
+
+# 2. Every shipped input is valid.
+for f in "$src"/inputs/*.yaml; do
+  expect_rc 0 "check $(basename "$f")" -- "$kolb" check "$f"
+done
+
+# 3. Bad input: exit code 2 and a message naming file, line, column and key.
+sed 's/steps: 30000 /stpes: 30000 /' "$src/inputs/01_cavity2d_re100.yaml" > typo.yaml
+expect_rc 2 "typo in a key" -- "$kolb" run typo.yaml
+grep -q "typo.yaml:[0-9]*:[0-9]*: run.stpes: unknown key 'stpes'.*did you mean 'steps'" err.txt \
+  && ok "typo message" || { fail "typo message"; cat err.txt; }
+expect_rc 2 "missing case file" -- "$kolb" run does-not-exist.yaml
+grep -q "cannot read case file" err.txt && ok "missing file message" || fail "missing file message"
+expect_rc 2 "impossible tau via --set" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set physics.tau=0.4
+grep -q -- "--set physics.tau=0.4: physics.tau: tau = 0.4 must be > 0.5" err.txt && ok "override named" || { fail "override message"; cat err.txt; }
+expect_rc 2 "bad --set syntax" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set run.steps
+expect_rc 2 "unknown subcommand option" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --bogus
+
+# 4. A diverging run: exit 3, a clear message, and the data written so far kept.
+cat > unstable.yaml <<'YAML'
+lattice: D2Q9
+domain: {size: [48, 48]}
+physics: {tau: 0.5002}
+boundaries: {x-: wall, x+: wall, y-: wall, y+: {type: moving_wall, velocity: [0.2, 0.0]}}
+run: {steps: 20000}
+output: {folder: unstable, observables_every: 10, vtk_every: 100000}
+YAML
+expect_rc 3 "unstable run" -- "$kolb" run -q unstable.yaml
+grep -q "simulation became unstable at step" err.txt && ok "instability message" || { fail "instability message"; cat err.txt; }
+[ "$(wc -l < unstable/observables.csv)" -gt 2 ] && ok "observables kept" || fail "observables lost"
+[ -f unstable/fields_000000000.vti ] && ok "initial snapshot kept" || fail "initial snapshot lost"
+grep -q '"status": "unstable"' unstable/report.json && ok "report says unstable" || fail "report status"
+
+# 5. info lists the compiled variants.
+expect_rc 0 "info" -- "$kolb" info
+grep -q "D2Q9/double/soa" out.txt && ok "variants listed" || fail "variants not listed"
+
+echo "$passed passed, $failures failed"
+[ "$failures" = 0 ]

@@ -1,0 +1,174 @@
+// Case files: valid input gives the documented values; every class of bad
+// input is a ConfigError naming the key, its file:line:column and the problem.
+#include <kolb/io/case.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+namespace {
+
+const std::string kValid = R"(lattice: D2Q9
+precision: double
+domain: {size: [64, 32]}
+physics: {reynolds: 100, reference_velocity: 0.1, reference_length: 64}
+boundaries:
+  x-: wall
+  x+: wall
+  y-: wall
+  y+: {type: moving_wall, velocity: [0.1, 0.0]}
+run: {steps: 100}
+output: {folder: out/x, vtk_every: 10}
+)";
+
+// Expects read_case_string to fail with `where` in the location and `what`
+// in the problem text; returns the message.
+std::string error_of(const std::string& yaml, const std::vector<std::string>& sets = {}) {
+  try {
+    kolb::read_case_string(yaml, "case.yaml", sets);
+  } catch (const kolb::ConfigError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no error for:\n" << yaml;
+  return "";
+}
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  const auto p = s.find(from);
+  EXPECT_NE(p, std::string::npos) << from;
+  return s.replace(p, from.size(), to);
+}
+
+TEST(Config, ValidCaseDerivesTau) {
+  const auto c = kolb::read_case_string(kValid);
+  EXPECT_EQ(c.lattice, "D2Q9");
+  EXPECT_EQ(c.size[0], 64);
+  EXPECT_EQ(c.size[1], 32);
+  EXPECT_EQ(c.size[2], 1);
+  // nu = U L / Re = 0.064, tau = 3 nu + 1/2
+  EXPECT_NEAR(c.tau, 0.5 + 3 * 0.064, 1e-15);
+  EXPECT_EQ(c.faces[3].kind, kolb::FaceKind::moving_wall);
+  EXPECT_EQ(c.faces[3].velocity[0], 0.1);
+  EXPECT_EQ(c.steps, 100);
+  EXPECT_EQ(c.output.vtk_every, 10);
+}
+
+TEST(Config, ViscosityAndTauForms) {
+  auto c = kolb::read_case_string(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "viscosity: 0.1"));
+  EXPECT_NEAR(c.tau, 0.8, 1e-15);
+  c = kolb::read_case_string(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.7"));
+  EXPECT_DOUBLE_EQ(c.tau, 0.7);
+}
+
+TEST(Config, OverridesWithDottedKeys) {
+  const auto c = kolb::read_case_string(kValid, "case.yaml",
+                                        {"run.steps=200", "domain.size=[16, 8]", "execution.threads=1"});
+  EXPECT_EQ(c.steps, 200);
+  EXPECT_EQ(c.size[0], 16);
+  EXPECT_EQ(c.execution.threads, 1);
+}
+
+TEST(Config, UnknownKeyWithSuggestionAndPosition) {
+  const auto e = error_of(replace(kValid, "run: {steps: 100}", "run: {stpes: 100}"));
+  EXPECT_NE(e.find("case.yaml:10:7: run.stpes"), std::string::npos) << e;
+  EXPECT_NE(e.find("unknown key 'stpes'"), std::string::npos) << e;
+  EXPECT_NE(e.find("did you mean 'steps'"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownTopLevelKey) {
+  const auto e = error_of(kValid + "outptu: {}\n");
+  EXPECT_NE(e.find("case.yaml:12:1: outptu"), std::string::npos) << e;
+}
+
+TEST(Config, WrongType) {
+  auto e = error_of(replace(kValid, "steps: 100", "steps: many"));
+  EXPECT_NE(e.find("case.yaml:10:14: run.steps: expected a number, got 'many'"), std::string::npos) << e;
+  e = error_of(replace(kValid, "steps: 100", "steps: 10.5"));
+  EXPECT_NE(e.find("run.steps: expected an integer"), std::string::npos) << e;
+  e = error_of(replace(kValid, "size: [64, 32]", "size: 64"));
+  EXPECT_NE(e.find("domain.size: expected 2 sizes"), std::string::npos) << e;
+  e = error_of(replace(kValid, "velocity: [0.1, 0.0]", "velocity: fast"));
+  EXPECT_NE(e.find("boundaries.y+.velocity: expected a list of 2 numbers"), std::string::npos) << e;
+}
+
+TEST(Config, MissingRequiredKey) {
+  auto e = error_of(replace(kValid, "run: {steps: 100}\n", ""));
+  EXPECT_NE(e.find("missing required key 'run'"), std::string::npos) << e;
+  e = error_of(replace(kValid, "  x+: wall\n", ""));
+  EXPECT_NE(e.find("boundaries: missing required key 'x+'"), std::string::npos) << e;
+  EXPECT_NE(e.find("case.yaml:6:3"), std::string::npos) << e;
+}
+
+TEST(Config, ImpossibleTau) {
+  const auto e = error_of(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.5"));
+  EXPECT_NE(e.find("case.yaml:4:16: physics.tau: tau = 0.5 must be > 0.5"), std::string::npos) << e;
+  EXPECT_NE(error_of(replace(kValid, "reynolds: 100", "reynolds: -5")).find("reynolds must be > 0"),
+            std::string::npos);
+  EXPECT_NE(error_of(replace(kValid, "reynolds: 100, ", "tau: 0.6, reynolds: 100, ")).find("exactly one of"),
+            std::string::npos);
+}
+
+TEST(Config, MachTooHigh) {
+  auto e = error_of(replace(kValid, "velocity: [0.1, 0.0]", "velocity: [0.3, 0.0]"));
+  EXPECT_NE(e.find("boundaries.y+.velocity: speed 0.3 is Mach 0.5"), std::string::npos) << e;
+  e = error_of(replace(kValid, "reference_velocity: 0.1", "reference_velocity: 0.5"));
+  EXPECT_NE(e.find("physics.reference_velocity: speed 0.5 is Mach"), std::string::npos) << e;
+}
+
+TEST(Config, NegativeOrZeroSize) {
+  auto e = error_of(replace(kValid, "size: [64, 32]", "size: [64, -32]"));
+  EXPECT_NE(e.find("case.yaml:3:21: domain.size[1]: size must be a positive number of sites, got -32"),
+            std::string::npos) << e;
+  e = error_of(replace(kValid, "size: [64, 32]", "size: [0, 32]"));
+  EXPECT_NE(e.find("domain.size[0]"), std::string::npos) << e;
+}
+
+TEST(Config, ObstacleOutsideTheBox) {
+  auto e = error_of(kValid + "obstacles:\n  - {type: cylinder, center: [60, 16], radius: 8}\n");
+  EXPECT_NE(e.find("obstacles[0].center: obstacle reaches outside the domain along x"), std::string::npos) << e;
+  EXPECT_NE(e.find("case.yaml:13:"), std::string::npos) << e;
+  e = error_of(kValid + "obstacles:\n  - {type: box, min: [10, 10], max: [20, 40]}\n");
+  EXPECT_NE(e.find("obstacles[0].max: obstacle reaches outside the domain along y"), std::string::npos) << e;
+  e = error_of(kValid + "obstacles:\n  - {type: blob}\n");
+  EXPECT_NE(e.find("'blob' is not an obstacle type"), std::string::npos) << e;
+}
+
+TEST(Config, UnreadableFiles) {
+  EXPECT_THROW(kolb::read_case("/nonexistent/case.yaml"), kolb::ConfigError);
+  try {
+    kolb::read_case("/nonexistent/case.yaml");
+  } catch (const kolb::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot read case file"), std::string::npos);
+  }
+  const auto e = error_of(kValid + "obstacles:\n  - {type: mask, file: /nonexistent/mask.pgm}\n");
+  EXPECT_NE(e.find("obstacles[0].file: cannot read mask file '/nonexistent/mask.pgm'"), std::string::npos) << e;
+}
+
+TEST(Config, YamlSyntaxError) {
+  const auto e = error_of("lattice: D2Q9\ndomain: {size: [64, 32]\n");
+  EXPECT_NE(e.find("YAML syntax error"), std::string::npos) << e;
+  EXPECT_NE(e.find("case.yaml:"), std::string::npos) << e;
+}
+
+TEST(Config, BadEnumerationsAndPairs) {
+  auto e = error_of(replace(kValid, "lattice: D2Q9", "lattice: D2Q7"));
+  EXPECT_NE(e.find("lattice: 'D2Q7' is not one of: D2Q9, D3Q19"), std::string::npos) << e;
+  e = error_of(replace(kValid, "  x-: wall", "  x-: periodic"));
+  EXPECT_NE(e.find("periodic boundaries come in pairs"), std::string::npos) << e;
+  e = error_of(replace(kValid, "  x-: wall", "  x-: slip"));
+  EXPECT_NE(e.find("'slip' is not a boundary type"), std::string::npos) << e;
+}
+
+TEST(Config, OverrideErrorsNameTheOverride) {
+  // Overriding the relaxation one way replaces the file's other way.
+  EXPECT_DOUBLE_EQ(kolb::read_case_string(kValid, "case.yaml", {"physics.tau=0.6"}).tau, 0.6);
+  auto e = error_of(kValid, {"physics.tau=0.4"});
+  EXPECT_NE(e.find("--set physics.tau=0.4: physics.tau: tau = 0.4 must be > 0.5"), std::string::npos) << e;
+  e = error_of(kValid, {"run.steps=-1"});
+  EXPECT_NE(e.find("--set run.steps=-1: run.steps: steps must be >= 0"), std::string::npos) << e;
+  e = error_of(kValid, {"run.steps"});
+  EXPECT_NE(e.find("expected key=value"), std::string::npos) << e;
+}
+
+}  // namespace

@@ -1,0 +1,106 @@
+// Body-force-driven Poiseuille flow between half-way bounce-back walls with
+// Guo forcing. BGK reproduces a parabola shifted by a tau-dependent slip:
+//   u_j = g y_j (N - y_j) / (2 nu) + g (16 L - 3) / (24 nu),  L = (tau - 1/2)^2,
+// at y_j = j + 1/2 (shared/reference/validation.md, section 1.2). The steady
+// state must match it to round-off, its error against the continuum parabola
+// must fall 4x per doubling of N, and vanish at tau = 1/2 + sqrt(3)/4.
+#include "support/cases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace {
+
+struct Channel {
+  std::vector<double> u;  // u_x per wall-normal node, averaged over the rest
+  double nu = 0;
+};
+
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+// Channel of N nodes between walls normal to y, periodic elsewhere.
+Channel solve(const std::string& lattice, int n, double tau, double g) {
+  const bool d3 = lattice == "D3Q19";
+  const std::string N = std::to_string(n);
+  const std::string yaml = "lattice: " + lattice + "\ndomain: {size: " +
+                           (d3 ? "[2, " + N + ", 2]" : "[2, " + N + "]") +
+                           "}\nphysics: {tau: " + num(tau) + ", body_force: [" + num(g) +
+                           (d3 ? ", 0, 0]" : ", 0]") +
+                           "}\nboundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall" +
+                           (d3 ? ", z-: periodic, z+: periodic" : "") +
+                           "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+  const auto c = kolb::test::make_case(yaml);
+  auto sim = kolb::make_simulation(c);
+  kolb::test::run_to_steady(*sim, 1e-14, 2000, 2000000);
+  const auto f = sim->fields();
+  Channel ch;
+  ch.nu = c.viscosity();
+  ch.u.assign(n, 0.0);
+  for (int y = 0; y < n; ++y) ch.u[y] = f.u[3 * f.index(0, y, 0)];
+  // The flow must be uniform along x (and z).
+  for (int y = 0; y < n; ++y) EXPECT_DOUBLE_EQ(f.u[3 * f.index(1, y, d3 ? 1 : 0)], ch.u[y]);
+  return ch;
+}
+
+double exact_discrete(int j, int n, double tau, double g, double nu) {
+  const double y = j + 0.5;
+  const double lambda = (tau - 0.5) * (tau - 0.5);
+  return g * y * (n - y) / (2 * nu) + g * (16 * lambda - 3) / (24 * nu);
+}
+
+double continuum_error(const Channel& ch, double g) {
+  const int n = int(ch.u.size());
+  const double umax = g * n * n / (8 * ch.nu);
+  double err = 0;
+  for (int j = 0; j < n; ++j) {
+    const double y = j + 0.5;
+    err = std::max(err, std::abs(ch.u[j] - g * y * (n - y) / (2 * ch.nu)));
+  }
+  return err / umax;
+}
+
+struct Poiseuille : ::testing::TestWithParam<std::string> {};
+
+TEST_P(Poiseuille, MatchesExactDiscreteSolution) {
+  const std::string lattice = GetParam();
+  for (double tau : {0.6, 0.8, 1.0}) {
+    const int n = 16;
+    const double g = 1e-6;
+    const Channel ch = solve(lattice, n, tau, g);
+    const double umax = g * n * n / (8 * ch.nu);
+    for (int j = 0; j < n; ++j)
+      EXPECT_NEAR(ch.u[j], exact_discrete(j, n, tau, g, ch.nu), 1e-10 * umax)
+          << lattice << " tau " << tau << " node " << j;
+  }
+}
+
+TEST_P(Poiseuille, SecondOrderConvergence) {
+  const std::string lattice = GetParam();
+  const double tau = 0.6, g = 1e-6;
+  double previous = 0;
+  for (int n : {8, 16, 32}) {
+    const double err = continuum_error(solve(lattice, n, tau, g), g);
+    // Relative error of the slip: (16 Lambda - 3) / (3 N^2).
+    const double lambda = (tau - 0.5) * (tau - 0.5);
+    EXPECT_NEAR(err, std::abs(16 * lambda - 3) / (3.0 * n * n), 1e-9);
+    if (previous > 0) {
+      EXPECT_NEAR(previous / err, 4.0, 0.04) << "N = " << n;
+    }
+    previous = err;
+  }
+}
+
+TEST_P(Poiseuille, WallExactlyHalfwayAtMagicTau) {
+  const double tau = 0.5 + std::sqrt(3.0) / 4, g = 1e-6;
+  EXPECT_LT(continuum_error(solve(GetParam(), 16, tau, g), g), 1e-10);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lattices, Poiseuille, ::testing::Values("D2Q9", "D3Q19"));
+
+}  // namespace
