@@ -17,7 +17,14 @@ kolb_apt_install() {
   [ ${#missing[@]} -eq 0 ] && return 0
   kolb_apt_update
   echo "[apt] installing ${missing[*]}" >&2
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  local log
+  log=$(mktemp)
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
 }
 
 # Make sure bookworm's deb-src entry (main contrib non-free) is enabled.
@@ -28,10 +35,16 @@ kolb_enable_sources() {
     cat > "$f" <<'SRC'
 # Added by kolb's ci/lib.sh: source packages (trilinos -> Kokkos) and
 # contrib/non-free (nvidia-cuda-toolkit for device compile checks).
-Types: deb deb-src
+Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm bookworm-updates
 Components: main contrib non-free
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: contrib non-free
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
     kolb_apt_updated=0

@@ -32,7 +32,6 @@ class Solver final : public Simulation {
       m_g[a] = Scalar(c.body_force[a]);
       m_collision.g[a] = m_g[a];
     }
-    m_collision.forced = c.body_force[0] != 0 || c.body_force[1] != 0 || c.body_force[2] != 0;
 
     std::vector<double> rho, u;
     HostFields shape = empty_fields();

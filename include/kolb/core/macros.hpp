@@ -3,6 +3,25 @@
 
 #include <Kokkos_Core.hpp>
 
+// KOLB_UNROLL: fully unroll a loop over populations (constant trip count Q),
+// so that a loop over sites around it can be vectorised.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__) || defined(__clang__)
+#define KOLB_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__) && !defined(__NVCC__)
+#define KOLB_UNROLL _Pragma("GCC unroll 64")
+#else
+#define KOLB_UNROLL
+#endif
+
+// KOLB_SIMD: the iterations of the following loop over sites are independent.
+#if defined(__clang__)
+#define KOLB_SIMD _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__) && !defined(__NVCC__)
+#define KOLB_SIMD _Pragma("GCC ivdep")
+#else
+#define KOLB_SIMD
+#endif
+
 namespace kolb {
 
 // Index type for sites and population offsets: lattices beyond 2^31 values

@@ -40,7 +40,7 @@ struct InitializeEquilibrium {
     for (const auto& f : {block.current(), block.next()}) {
       InitializeEquilibrium init{f, block.material(), rho, u, block.layout(), InteriorIndex(e),
                                  e.stride(1), e.stride(2), {g[0] / 2, g[1] / 2, g[2] / 2}};
-      Kokkos::parallel_for("kolb::InitializeEquilibrium", region_policy(exec, interior_region(e)),
+      for_each_site("kolb::InitializeEquilibrium", exec, interior_region(e),
                            init);
     }
   }

@@ -62,7 +62,7 @@ struct Moments {
     const Extents& e = block.extents();
     Moments m{{block.current(), block.layout(), {g[0] / 2, g[1] / 2, g[2] / 2}},
               block.material(), rho, u, InteriorIndex(e), e.stride(1), e.stride(2)};
-    Kokkos::parallel_for("kolb::Moments", region_policy(exec, interior_region(e)), m);
+    for_each_site("kolb::Moments", exec, interior_region(e), m);
   }
 };
 

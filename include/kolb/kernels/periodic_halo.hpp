@@ -46,10 +46,10 @@ void fill_periodic_halo(const ExecSpace& exec, const Kokkos::View<T*, typename E
     high.lo[a] = e.halo[a] + e.n[a];
     high.hi[a] = e.ext(a);
     using copy = PeriodicCopy<T, Layout, typename ExecSpace::memory_space>;
-    Kokkos::parallel_for("kolb::PeriodicHalo", region_policy(exec, low),
-                         copy{data, layout, ncomp, e.stride(1), e.stride(2), period});
-    Kokkos::parallel_for("kolb::PeriodicHalo", region_policy(exec, high),
-                         copy{data, layout, ncomp, e.stride(1), e.stride(2), -period});
+    for_each_site("kolb::PeriodicHalo", exec, low,
+                  copy{data, layout, ncomp, e.stride(1), e.stride(2), period});
+    for_each_site("kolb::PeriodicHalo", exec, high,
+                  copy{data, layout, ncomp, e.stride(1), e.stride(2), -period});
   }
 }
 

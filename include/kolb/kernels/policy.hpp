@@ -1,28 +1,65 @@
 #pragma once
-// Iteration policies over a Region, shared by the kernels.
+// How kernels iterate over a Region. Site functors provide
+// `operator()(int z, int y, int x)`; for_each_site launches them as
+//  - host spaces: one work item per x row, the row an inner loop marked
+//    independent, so the compiler vectorises the update across sites;
+//  - device spaces: a 3-D MDRange, one thread per site.
+// The functor body is the same in both cases; only the launch differs.
 
 #include <kolb/block/extents.hpp>
 
+#include <type_traits>
+
 namespace kolb {
 
-// 3-D range over a region, x fastest. Tiles span whole x rows on CPUs (unit
-// stride innermost, long vectorisable loops); GPUs keep Kokkos' default tiles.
 template <class ExecSpace>
-Kokkos::MDRangePolicy<ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
-                      Kokkos::IndexType<int>>
-region_policy(const ExecSpace& exec, const Region& r) {
-  using policy = Kokkos::MDRangePolicy<
-      ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
-      Kokkos::IndexType<int>>;
+constexpr bool is_host_space_v =
+    std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
+
+template <class ExecSpace>
+using region_mdrange = Kokkos::MDRangePolicy<
+    ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
+    Kokkos::IndexType<int>>;
+
+// 3-D range over a region (z, y, x), x fastest; used for reductions and on devices.
+template <class ExecSpace>
+region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) {
+  using policy = region_mdrange<ExecSpace>;
   using array = typename policy::point_type;
   const array lo{r.lo[2], r.lo[1], r.lo[0]};
   const array hi{r.hi[2], r.hi[1], r.hi[0]};
-  if (Kokkos::SpaceAccessibility<Kokkos::HostSpace,
-                                 typename ExecSpace::memory_space>::accessible) {
-    const array tile{1, 1, r.hi[0] - r.lo[0]};
-    return policy(exec, lo, hi, tile);
-  }
+  if (is_host_space_v<ExecSpace>) return policy(exec, lo, hi, array{1, 1, r.hi[0] - r.lo[0]});
   return policy(exec, lo, hi);
+}
+
+namespace impl {
+template <class SiteFunctor>
+struct RowLoop {
+  SiteFunctor m_site;
+  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int row) const {
+    const int z = m_lo_z + row / m_ny;
+    const int y = m_lo_y + row % m_ny;
+    KOLB_SIMD
+    for (int x = m_lo_x; x < m_hi_x; ++x) m_site(z, y, x);
+  }
+};
+}  // namespace impl
+
+template <class ExecSpace, class SiteFunctor>
+void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
+                   const SiteFunctor& f) {
+  if (r.empty()) return;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    const int ny = r.hi[1] - r.lo[1];
+    const int rows = ny * (r.hi[2] - r.lo[2]);
+    Kokkos::parallel_for(
+        label, Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(exec, 0, rows),
+        impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+  } else {
+    Kokkos::parallel_for(label, region_policy(exec, r), f);
+  }
 }
 
 }  // namespace kolb
