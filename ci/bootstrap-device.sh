@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Builds Kokkos 3.4.01 for a device backend from Debian's trilinos source,
+# cached like the host build (ci/bootstrap.sh):
+#   ci/bootstrap-device.sh cuda   CUDA 11.8 (nvidia-cuda-toolkit, contrib/non-free),
+#                                 g++-11 host compiler, nvcc_wrapper, sm_90 (Hopper)
+#   ci/bootstrap-device.sh hip    Debian's hipcc (ROCm 5.2), gfx908 (MI100)
+# Both also enable OpenMP and Serial (the host side of the heterogeneous node).
+# Prints the prefix on its last line of stdout. No GPU is needed to build.
+set -euo pipefail
+vendor=${1:?usage: ci/bootstrap-device.sh cuda|hip}
+KOLB_DEPS=${KOLB_DEPS:-$HOME/.cache/kolb}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=ci/lib.sh
+source "$here/lib.sh"
+log() { echo "[bootstrap-$vendor] $*" >&2; }
+
+# The CUDA architecture: Kokkos 3.4 knows no Hopper flag, and its
+# Cuda::initialize aborts when the compiled major compute capability differs
+# from the device's. So no Kokkos_ARCH_* is given for CUDA and nvcc gets one
+# explicit -arch (see docs/gpu-clusters.md).
+KOLB_CUDA_ARCH=${KOLB_CUDA_ARCH:-sm_90}
+
+case "$vendor" in
+  cuda)
+    kolb_enable_sources
+    kolb_apt_install g++-11 nvidia-cuda-toolkit
+    prefix="$KOLB_DEPS/kokkos-3.4.01-cuda-$KOLB_CUDA_ARCH"
+    ;;
+  hip)
+    kolb_apt_install hipcc libamdhip64-dev rocm-device-libs libomp-15-dev
+    prefix="$KOLB_DEPS/kokkos-3.4.01-hip-gfx908"
+    ;;
+  *) echo "unknown vendor '$vendor' (cuda or hip)" >&2; exit 2 ;;
+esac
+
+if [ -f "$prefix/.complete" ]; then
+  log "Kokkos prefix cached at $prefix"
+  echo "$prefix"
+  exit 0
+fi
+
+kokkos_src=$(kolb_trilinos_package "$KOLB_DEPS/src" kokkos)
+build="$KOLB_DEPS/build/kokkos-$vendor"
+rm -rf "$build" "$prefix"
+common=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix"
+  -DCMAKE_CXX_STANDARD=17 -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_OPENMP=ON
+  -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF -DKokkos_ENABLE_DEPRECATED_CODE_3=OFF)
+if [ "$vendor" = cuda ]; then
+  log "building Kokkos (CUDA $KOLB_CUDA_ARCH + OpenMP + Serial) from $kokkos_src"
+  CUDA_ROOT=/usr NVCC_WRAPPER_DEFAULT_COMPILER=g++-11 \
+  cmake -S "$kokkos_src" -B "$build" "${common[@]}" \
+    -DCMAKE_CXX_COMPILER="$kokkos_src/bin/nvcc_wrapper" \
+    -DCMAKE_CXX_FLAGS="-arch=$KOLB_CUDA_ARCH" \
+    -DKokkos_ENABLE_CUDA=ON -DKokkos_ENABLE_CUDA_LAMBDA=ON >&2
+  CUDA_ROOT=/usr NVCC_WRAPPER_DEFAULT_COMPILER=g++-11 cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
+else
+  log "building Kokkos (HIP gfx908 + OpenMP + Serial) from $kokkos_src"
+  cmake -S "$kokkos_src" -B "$build" "${common[@]}" \
+    -DCMAKE_CXX_COMPILER=hipcc \
+    -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON >&2
+  cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
+fi
+cmake --install "$build" >&2
+touch "$prefix/.complete"
+rm -rf "$build"
+log "Kokkos installed to $prefix"
+echo "$prefix"
