@@ -76,3 +76,14 @@ kolb_trilinos_package() {
   fi
   echo "$src_dir/$name"
 }
+
+# Environment for Debian's CUDA 11.8 (in /usr): nvcc_wrapper takes nvcc from
+# $CUDA_ROOT/bin and g++-11 as host compiler, and nvcc runs ptxas, fatbinary
+# and nvlink from PATH. The preinstalled CUDA 13 (/usr/local/cuda/bin and
+# wrapper scripts in /usr/local/bin) must not be found first: its tools would
+# silently assemble and package the device code. So /usr/bin goes first.
+kolb_cuda_env() {
+  export CUDA_ROOT=/usr NVCC_WRAPPER_DEFAULT_COMPILER=g++-11
+  PATH=/usr/bin:$(tr ':' '\n' <<<"$PATH" | grep -v '^/usr/local/cuda' | paste -sd:)
+  export PATH
+}

@@ -6,8 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -65,10 +65,10 @@ class Reader {
       loc += ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
     return path.empty() ? loc : loc + ": " + path;
   }
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& path, const std::string& msg) const {
+  [[noreturn]] void fail(const YAML::Node& n, const std::string& path,
+                         const std::string& msg) const {
     throw ConfigError(where(n, path), msg);
   }
-  const std::string& file() const { return m_file; }
 
  private:
   std::string m_file;
@@ -120,15 +120,12 @@ class Map {
     return has(key) ? integer(key) : fallback;
   }
   std::string text(const std::string& key) const { return as_text(get(key), path(key)); }
-  std::string text(const std::string& key, const std::string& fallback) const {
-    return has(key) ? text(key) : fallback;
-  }
   std::vector<double> numbers(const std::string& key, std::size_t count) const {
     const YAML::Node n = get(key);
     if (!n.IsSequence() || n.size() != count)
-      m_r.fail(n, path(key), "expected a list of " + std::to_string(count) + " numbers, got " +
-                                 (n.IsSequence() ? "a list of " + std::to_string(n.size())
-                                                 : yaml_text(n)));
+      m_r.fail(n, path(key),
+               "expected a list of " + std::to_string(count) + " numbers, got " +
+                   (n.IsSequence() ? "a list of " + std::to_string(n.size()) : yaml_text(n)));
     std::vector<double> v;
     for (std::size_t i = 0; i < count; ++i)
       v.push_back(as_number(n[i], path(key) + "[" + std::to_string(i) + "]"));
@@ -199,9 +196,9 @@ std::array<double, 3> vec3(const std::vector<double>& v) {
 }
 
 void read_physics(const Map& top, Case& c, double cs2) {
-  const Map p(top.reader(), top.get("physics"), "physics",
-              {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length",
-               "body_force"});
+  const Map p(
+      top.reader(), top.get("physics"), "physics",
+      {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length", "body_force"});
   const int given = int(p.has("tau")) + int(p.has("viscosity")) + int(p.has("reynolds"));
   if (given != 1)
     top.reader().fail(p.node(), "physics",
@@ -211,7 +208,8 @@ void read_physics(const Map& top, Case& c, double cs2) {
   if (!p.has("reynolds"))
     for (const char* k : {"reference_velocity", "reference_length"})
       if (p.has(k))
-        top.reader().fail(p.get(k), p.path(k), std::string("'") + k + "' only goes with 'reynolds'");
+        top.reader().fail(p.get(k), p.path(k),
+                          std::string("'") + k + "' only goes with 'reynolds'");
   if (p.has("tau")) {
     c.tau = p.number("tau");
     if (!(c.tau > 0.5))
@@ -222,12 +220,14 @@ void read_physics(const Map& top, Case& c, double cs2) {
     double nu = 0;
     if (p.has("viscosity")) {
       nu = p.number("viscosity");
-      if (!(nu > 0)) top.reader().fail(p.get("viscosity"), p.path("viscosity"), "viscosity must be > 0");
+      if (!(nu > 0))
+        top.reader().fail(p.get("viscosity"), p.path("viscosity"), "viscosity must be > 0");
     } else {
       const double re = p.number("reynolds");
       const double u = p.number("reference_velocity");
       const double l = p.number("reference_length");
-      if (!(re > 0)) top.reader().fail(p.get("reynolds"), p.path("reynolds"), "reynolds must be > 0");
+      if (!(re > 0))
+        top.reader().fail(p.get("reynolds"), p.path("reynolds"), "reynolds must be > 0");
       if (!(u > 0))
         top.reader().fail(p.get("reference_velocity"), p.path("reference_velocity"),
                           "reference_velocity must be > 0");
@@ -253,7 +253,8 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
     if (n.IsScalar()) {
       type = n.Scalar();
       if (type == "moving_wall")
-        top.reader().fail(n, b.path(key), "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
+        top.reader().fail(n, b.path(key),
+                          "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
     } else {
       const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
       type = m.text("type");
@@ -267,14 +268,19 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
                             "a moving wall must move along its own plane (the " +
                                 std::string(kAxisNames[normal]) + " component must be 0)");
       } else if (m.has("velocity")) {
-        top.reader().fail(m.get("velocity"), m.path("velocity"), "only a moving_wall has a velocity");
+        top.reader().fail(m.get("velocity"), m.path("velocity"),
+                          "only a moving_wall has a velocity");
       }
     }
-    if (type == "periodic") fb.kind = FaceKind::periodic;
-    else if (type == "wall") fb.kind = FaceKind::wall;
-    else if (type == "moving_wall") fb.kind = FaceKind::moving_wall;
+    if (type == "periodic")
+      fb.kind = FaceKind::periodic;
+    else if (type == "wall")
+      fb.kind = FaceKind::wall;
+    else if (type == "moving_wall")
+      fb.kind = FaceKind::moving_wall;
     else
-      top.reader().fail(n, b.path(key), "'" + type + "' is not a boundary type (periodic, wall, moving_wall)");
+      top.reader().fail(n, b.path(key),
+                        "'" + type + "' is not a boundary type (periodic, wall, moving_wall)");
   }
   for (int a = 0; a < c.dim; ++a) {
     const bool lo = c.faces[2 * a].kind == FaceKind::periodic;
@@ -296,15 +302,19 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     const YAML::Node n = list[i];
     if (!n.IsMap() || !n["type"])
       top.reader().fail(n, path, "expected a mapping with a 'type' (box, sphere, cylinder, mask)");
-    const std::string type = Map(top.reader(), n, path, {"type", "min", "max", "center", "radius", "axis", "file", "offset"}).text("type");
+    const std::string type =
+        Map(top.reader(), n, path,
+            {"type", "min", "max", "center", "radius", "axis", "file", "offset"})
+            .text("type");
     Obstacle o;
     o.where = top.reader().where(n, path);
     auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
       if (lo < 0 || hi > c.size[a])
         top.reader().fail(m.get(key), m.path(key),
-                          "obstacle reaches outside the domain along " + std::string(kAxisNames[a]) +
-                              " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
-                              "] is not inside [0, " + std::to_string(c.size[a]) + "])");
+                          "obstacle reaches outside the domain along " +
+                              std::string(kAxisNames[a]) + " ([" + std::to_string(lo) + ", " +
+                              std::to_string(hi) + "] is not inside [0, " +
+                              std::to_string(c.size[a]) + "])");
     };
     if (type == "box") {
       const Map m(top.reader(), n, path, {"type", "min", "max"});
@@ -313,7 +323,8 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       o.max = vec3(m.numbers("max", c.dim));
       for (int a = 0; a < c.dim; ++a) {
         if (!(o.max[a] > o.min[a]))
-          top.reader().fail(m.get("max"), m.path("max"), "max must be greater than min on every axis");
+          top.reader().fail(m.get("max"), m.path("max"),
+                            "max must be greater than min on every axis");
         outside(m, "max", o.min[a], o.max[a], a);
       }
       if (c.dim == 2) o.min[2] = 0, o.max[2] = 1;
@@ -324,7 +335,8 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                       : std::vector<std::string>{"type", "center", "radius"});
       o.kind = cyl ? Obstacle::Kind::cylinder : Obstacle::Kind::sphere;
       o.radius = m.number("radius");
-      if (!(o.radius > 0)) top.reader().fail(m.get("radius"), m.path("radius"), "radius must be > 0");
+      if (!(o.radius > 0))
+        top.reader().fail(m.get("radius"), m.path("radius"), "radius must be > 0");
       if (cyl) {
         o.axis = c.dim == 2 ? 2 : axis_index(m, "axis", 3);
         if (c.dim == 2 && m.has("axis") && m.text("axis") != "z")
@@ -332,7 +344,8 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       }
       o.center = vec3(m.numbers("center", c.dim));
       for (int a = 0; a < c.dim; ++a)
-        if (!(cyl && a == o.axis)) outside(m, "center", o.center[a] - o.radius, o.center[a] + o.radius, a);
+        if (!(cyl && a == o.axis))
+          outside(m, "center", o.center[a] - o.radius, o.center[a] + o.radius, a);
     } else if (type == "mask") {
       const Map m(top.reader(), n, path, {"type", "file", "offset"});
       o.kind = Obstacle::Kind::mask;
@@ -348,7 +361,8 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                           "cannot read mask file '" + o.file + "': " + std::strerror(errno));
       o.where = top.reader().where(m.get("file"), m.path("file"));
     } else {
-      top.reader().fail(n["type"], path + ".type", "'" + type + "' is not an obstacle type (box, sphere, cylinder, mask)");
+      top.reader().fail(n["type"], path + ".type",
+                        "'" + type + "' is not an obstacle type (box, sphere, cylinder, mask)");
     }
     c.obstacles.push_back(o);
   }
@@ -360,9 +374,10 @@ void read_initial(const Map& top, Case& c, double cs2) {
   const YAML::Node n = top.get("initial");
   const Map any(top.reader(), n, "initial",
                 {"type", "density", "velocity", "amplitude", "plane", "flow", "wave"});
-  const std::string type =
-      any.choice("type", c.dim == 3 ? std::vector<std::string>{"uniform", "taylor_green", "taylor_green_3d", "shear_wave"}
-                                    : std::vector<std::string>{"uniform", "taylor_green", "shear_wave"});
+  const std::string type = any.choice(
+      "type", c.dim == 3 ? std::vector<std::string>{"uniform", "taylor_green", "taylor_green_3d",
+                                                    "shear_wave"}
+                         : std::vector<std::string>{"uniform", "taylor_green", "shear_wave"});
   if (type == "uniform") {
     const Map m(top.reader(), n, "initial", {"type", "density", "velocity"});
     ic.kind = InitialCondition::Kind::uniform;
@@ -375,33 +390,38 @@ void read_initial(const Map& top, Case& c, double cs2) {
     const bool tg = type == "taylor_green";
     const bool tg3 = type == "taylor_green_3d";
     const Map m(top.reader(), n, "initial",
-                tg ? std::vector<std::string>{"type", "density", "amplitude", "plane"}
-                   : tg3 ? std::vector<std::string>{"type", "density", "amplitude"}
-                         : std::vector<std::string>{"type", "density", "amplitude", "flow", "wave"});
-    ic.kind = tg ? InitialCondition::Kind::taylor_green
-                 : tg3 ? InitialCondition::Kind::taylor_green_3d : InitialCondition::Kind::shear_wave;
+                tg    ? std::vector<std::string>{"type", "density", "amplitude", "plane"}
+                : tg3 ? std::vector<std::string>{"type", "density", "amplitude"}
+                      : std::vector<std::string>{"type", "density", "amplitude", "flow", "wave"});
+    ic.kind = tg    ? InitialCondition::Kind::taylor_green
+              : tg3 ? InitialCondition::Kind::taylor_green_3d
+                    : InitialCondition::Kind::shear_wave;
     ic.amplitude = m.number("amplitude");
     check_mach(m, "amplitude", std::abs(ic.amplitude), cs2);
     if (tg && m.has("plane")) {
-      const std::string p = m.choice("plane", c.dim == 3 ? std::vector<std::string>{"xy", "xz", "yz"}
-                                                         : std::vector<std::string>{"xy"});
+      const std::string p =
+          m.choice("plane", c.dim == 3 ? std::vector<std::string>{"xy", "xz", "yz"}
+                                       : std::vector<std::string>{"xy"});
       ic.plane = {p[0] - 'x', p[1] - 'x'};
     }
     if (!tg && !tg3) {
       ic.flow_axis = axis_index(m, "flow", c.dim);
       ic.wave_axis = axis_index(m, "wave", c.dim);
       if (ic.flow_axis == ic.wave_axis)
-        top.reader().fail(m.get("wave"), m.path("wave"), "a shear wave varies across the flow: wave must differ from flow");
+        top.reader().fail(m.get("wave"), m.path("wave"),
+                          "a shear wave varies across the flow: wave must differ from flow");
     }
     // These fields are periodic: they need periodic boundaries on their axes.
-    for (int a : tg ? std::vector<int>{ic.plane[0], ic.plane[1]}
-                    : tg3 ? std::vector<int>{0, 1, 2} : std::vector<int>{ic.wave_axis})
+    for (int a : tg    ? std::vector<int>{ic.plane[0], ic.plane[1]}
+                 : tg3 ? std::vector<int>{0, 1, 2}
+                       : std::vector<int>{ic.wave_axis})
       if (c.faces[2 * a].kind != FaceKind::periodic)
         top.reader().fail(m.get("type"), m.path("type"),
                           type + " needs periodic boundaries along " + kAxisNames[a]);
   }
   ic.density = any.number("density", 1.0);
-  if (!(ic.density > 0)) top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
+  if (!(ic.density > 0))
+    top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
 }
 
 // Applies one "a.b.c=value" override to the document.
@@ -424,13 +444,16 @@ void apply_override(YAML::Node root, const std::string& text) {
   }
   std::function<void(YAML::Node, std::size_t)> set = [&](YAML::Node node, std::size_t k) {
     if (k + 1 == parts.size()) {
-      if (value.IsNull()) node.remove(parts[k]);  // key=~ deletes the key
-      else node[parts[k]] = value;
+      if (value.IsNull())
+        node.remove(parts[k]);  // key=~ deletes the key
+      else
+        node[parts[k]] = value;
       return;
     }
     YAML::Node child = node[parts[k]];
     if (child.IsDefined() && !child.IsMap() && !child.IsNull())
-      throw ConfigError("--set " + text, "'" + parts[k] + "' is not a mapping, cannot set '" + key + "'");
+      throw ConfigError("--set " + text,
+                        "'" + parts[k] + "' is not a mapping, cannot set '" + key + "'");
     if (!child.IsDefined() || child.IsNull()) {
       node[parts[k]] = YAML::Node(YAML::NodeType::Map);
       child = node[parts[k]];
@@ -483,7 +506,8 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     for (int a = 0; a < c.dim; ++a) {
       const std::string p = d.path("size") + "[" + std::to_string(a) + "]";
       const std::int64_t v = d.as_integer(s[a], p);
-      if (v < 1) reader.fail(s[a], p, "size must be a positive number of sites, got " + std::to_string(v));
+      if (v < 1)
+        reader.fail(s[a], p, "size must be a positive number of sites, got " + std::to_string(v));
       if (v > (1 << 20)) reader.fail(s[a], p, "size " + std::to_string(v) + " is too large");
       c.size[a] = int(v);
     }
@@ -502,14 +526,16 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     const Map o(reader, top.get("output"), "output",
                 {"folder", "vtk_every", "observables_every", "progress_seconds"});
     c.output.folder = o.text("folder");
-    if (c.output.folder.empty()) reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
+    if (c.output.folder.empty())
+      reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
     // Relative output folders are relative to the working directory, as in
     // any command-line tool; mask files are relative to the case file.
     c.output.vtk_every = o.integer("vtk_every", 0);
     c.output.observables_every = o.integer("observables_every", 0);
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
     for (const char* k : {"vtk_every", "observables_every"})
-      if (o.has(k) && o.integer(k) < 0) reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
+      if (o.has(k) && o.integer(k) < 0)
+        reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
   }
   if (top.has("execution")) {
     const Map e(reader, top.get("execution"), "execution", {"layout", "threads"});
@@ -549,9 +575,9 @@ Case read_case_string(const std::string& yaml, const std::string& name,
   try {
     root = YAML::Load(yaml);
   } catch (const YAML::ParserException& e) {
-    throw ConfigError(name + ":" + std::to_string(e.mark.line + 1) + ":" +
-                          std::to_string(e.mark.column + 1),
-                      "YAML syntax error: " + e.msg);
+    throw ConfigError(
+        name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
+        "YAML syntax error: " + e.msg);
   }
   return read_document(root, name, "", overrides);
 }
@@ -565,9 +591,9 @@ Case read_case(const std::string& path, const std::vector<std::string>& override
   try {
     root = YAML::Load(buf.str());
   } catch (const YAML::ParserException& e) {
-    throw ConfigError(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                          std::to_string(e.mark.column + 1),
-                      "YAML syntax error: " + e.msg);
+    throw ConfigError(
+        path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
+        "YAML syntax error: " + e.msg);
   }
   return read_document(root, path, directory_of(path), overrides);
 }

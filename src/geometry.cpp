@@ -40,7 +40,8 @@ Mask read_mask(const Obstacle& o) {
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   Mask m;
   std::vector<bool> rows_top_first;
-  if (content.size() >= 2 && content[0] == 'P' && std::string("1245").find(content[1]) != std::string::npos) {
+  if (content.size() >= 2 && content[0] == 'P' &&
+      std::string("1245").find(content[1]) != std::string::npos) {
     const char kind = content[1];
     std::size_t pos = 2;
     auto next_int = [&]() {
@@ -69,7 +70,8 @@ Mask read_mask(const Obstacle& o) {
     if (kind == '1' || kind == '2') {
       for (std::size_t k = 0; k < count; ++k) {
         if (kind == '1') {  // P1 pixels may be packed without spaces
-          while (pos < content.size() && std::isspace(static_cast<unsigned char>(content[pos]))) ++pos;
+          while (pos < content.size() && std::isspace(static_cast<unsigned char>(content[pos])))
+            ++pos;
           if (pos >= content.size()) mask_error(o, "fewer pixels than width x height");
           rows_top_first[k] = content[pos++] == '1';
         } else {
@@ -84,7 +86,8 @@ Mask read_mask(const Obstacle& o) {
         for (int y = 0; y < m.height; ++y)
           for (int x = 0; x < m.width; ++x)
             rows_top_first[std::size_t(y) * m.width + x] =
-                (static_cast<unsigned char>(content[pos + y * row_bytes + x / 8]) >> (7 - x % 8)) & 1;
+                (static_cast<unsigned char>(content[pos + y * row_bytes + x / 8]) >> (7 - x % 8)) &
+                1;
       } else {
         if (maxval > 255) mask_error(o, "16-bit PGM is not supported");
         if (content.size() < pos + count) mask_error(o, "truncated P5 data");
@@ -119,7 +122,8 @@ Mask read_mask(const Obstacle& o) {
   m.solid.resize(rows_top_first.size());
   for (int y = 0; y < m.height; ++y)
     for (int x = 0; x < m.width; ++x)
-      m.solid[std::size_t(y) * m.width + x] = rows_top_first[std::size_t(m.height - 1 - y) * m.width + x];
+      m.solid[std::size_t(y) * m.width + x] =
+          rows_top_first[std::size_t(m.height - 1 - y) * m.width + x];
   return m;
 }
 
@@ -137,8 +141,7 @@ bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
           r2 += (p[a] - o.center[a]) * (p[a] - o.center[a]);
       return r2 <= o.radius * o.radius;
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -155,7 +158,8 @@ Geometry build_geometry(const Case& c, int halo) {
   for (int f = 0; f < 2 * c.dim; ++f) {
     const FaceBoundary& b = c.faces[f];
     if (b.kind == FaceKind::wall) face_material[f] = kSolid, rank[f] = 1;
-    if (b.kind == FaceKind::moving_wall) face_material[f] = g.table.moving_wall(b.velocity), rank[f] = 2;
+    if (b.kind == FaceKind::moving_wall)
+      face_material[f] = g.table.moving_wall(b.velocity), rank[f] = 2;
   }
   for (int z = -e.halo[2]; z < e.n[2] + e.halo[2]; ++z)
     for (int y = -e.halo[1]; y < e.n[1] + e.halo[1]; ++y)
@@ -188,8 +192,7 @@ Geometry build_geometry(const Case& c, int halo) {
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)
-          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim))
-            g.material[e.site(x, y, z)] = kSolid;
+          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) g.material[e.site(x, y, z)] = kSolid;
   }
   return g;
 }
@@ -218,8 +221,10 @@ void initial_fields(const Case& c, const HostFields& shape, std::vector<double>&
             const int a = ic.plane[0], b = ic.plane[1];
             const double ka = 2 * pi / n[a], kb = 2 * pi / n[b];
             const double xa = p[a], xb = p[b];
-            u[3 * k + a] = -ic.amplitude * std::sqrt(kb / ka) * std::cos(ka * xa) * std::sin(kb * xb);
-            u[3 * k + b] = ic.amplitude * std::sqrt(ka / kb) * std::sin(ka * xa) * std::cos(kb * xb);
+            u[3 * k + a] =
+                -ic.amplitude * std::sqrt(kb / ka) * std::cos(ka * xa) * std::sin(kb * xb);
+            u[3 * k + b] =
+                ic.amplitude * std::sqrt(ka / kb) * std::sin(ka * xa) * std::cos(kb * xb);
             const double dp = -ic.density * ic.amplitude * ic.amplitude / 4 *
                               (kb / ka * std::cos(2 * ka * xa) + ka / kb * std::cos(2 * kb * xb));
             rho[k] = ic.density + dp / cs2;
@@ -232,7 +237,8 @@ void initial_fields(const Case& c, const HostFields& shape, std::vector<double>&
             u[3 * k + 0] = ic.amplitude * std::sin(kx * x) * std::cos(ky * y) * std::cos(kz * z);
             u[3 * k + 1] = -ic.amplitude * std::cos(kx * x) * std::sin(ky * y) * std::cos(kz * z);
             const double dp = ic.density * ic.amplitude * ic.amplitude / 16 *
-                              (std::cos(2 * kx * x) + std::cos(2 * ky * y)) * (std::cos(2 * kz * z) + 2);
+                              (std::cos(2 * kx * x) + std::cos(2 * ky * y)) *
+                              (std::cos(2 * kz * z) + 2);
             rho[k] = ic.density + dp / cs2;
             break;
           }

@@ -51,11 +51,12 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
   KokkosSession kokkos(c.execution.threads);
   try {
     std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
-              << c.size[0] << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "")
-              << "  tau " << c.tau << "  " << c.steps << " steps  -> " << c.output.folder << '\n';
+              << c.size[0] << "x" << c.size[1]
+              << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "") << "  tau " << c.tau << "  "
+              << c.steps << " steps  -> " << c.output.folder << '\n';
     const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
-    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups
-              << " MLUPS (" << s.mflups << " MFLUPS); report " << s.report << '\n';
+    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
+              << s.mflups << " MFLUPS); report " << s.report << '\n';
     return 0;
   } catch (const kolb::ConfigError& e) {
     std::cerr << "kolb: error: " << e.what() << '\n';
@@ -113,7 +114,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--threads", threads, "host threads (overrides execution.threads)")
       ->check(CLI::PositiveNumber);
   run_cmd->add_flag("-q,--quiet", quiet, "no progress line");
-  auto* check_cmd = app.add_subcommand("check", "validate a case file and print its derived parameters");
+  auto* check_cmd =
+      app.add_subcommand("check", "validate a case file and print its derived parameters");
   check_cmd->add_option("case", file, "case file (YAML)")->required();
   check_cmd->add_option("--set", sets, "override a key (repeatable)");
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");

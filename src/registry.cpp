@@ -46,7 +46,8 @@ std::vector<std::string> compiled_variants() {
 
 std::unique_ptr<Simulation> make_simulation(const Case& c) {
   for (const auto& v : variants())
-    if (c.lattice == v.lattice && c.precision == v.precision && c.execution.layout == lower(v.layout))
+    if (c.lattice == v.lattice && c.precision == v.precision &&
+        c.execution.layout == lower(v.layout))
       return v.make(c);
   std::string list;
   for (const auto& n : compiled_variants()) list += " " + n;

@@ -3,8 +3,8 @@
 #include <kolb/config.hpp>
 #include <kolb/io/vtk.hpp>
 
-#include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cmath>
@@ -50,9 +50,12 @@ nlohmann::json to_json(const YAML::Node& n) {
 
 std::string format_duration(double s) {
   std::ostringstream o;
-  if (s < 60) o << std::fixed << std::setprecision(0) << s << " s";
-  else if (s < 3600) o << int(s / 60) << " min " << int(std::fmod(s, 60)) << " s";
-  else o << int(s / 3600) << " h " << int(std::fmod(s, 3600) / 60) << " min";
+  if (s < 60)
+    o << std::fixed << std::setprecision(0) << s << " s";
+  else if (s < 3600)
+    o << int(s / 60) << " min " << int(std::fmod(s, 60)) << " s";
+  else
+    o << int(s / 3600) << " h " << int(std::fmod(s, 3600) / 60) << " min";
   return o.str();
 }
 
@@ -186,7 +189,8 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
       const double rate = summary.steps / std::max(summary.seconds, 1e-12);
       *progress << "step " << now << "/" << c.steps << "  " << std::fixed << std::setprecision(1)
                 << sites * rate * 1e-6 << " MLUPS  max|u| " << std::setprecision(4)
-                << last.max_speed << "  ETA " << format_duration((c.steps - now) / rate) << std::endl;
+                << last.max_speed << "  ETA " << format_duration((c.steps - now) / rate)
+                << std::endl;
     }
   }
   if (c.steps == 0 && c.output.vtk_every == 0) snapshot();

@@ -37,8 +37,8 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
   append_array<std::uint8_t>(blob, solid);
 
   std::ostringstream x;
-  const std::string extent = "0 " + std::to_string(f.n[0] - 1) + " 0 " + std::to_string(f.n[1] - 1) +
-                             " 0 " + std::to_string(f.n[2] - 1);
+  const std::string extent = "0 " + std::to_string(f.n[0] - 1) + " 0 " +
+                             std::to_string(f.n[1] - 1) + " 0 " + std::to_string(f.n[2] - 1);
   x << "<?xml version=\"1.0\"?>\n"
     << "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
        "header_type=\"UInt64\">\n"
@@ -123,12 +123,14 @@ HostFields read_vti(const std::string& path) {
   return f;
 }
 
-void write_pvd(const std::string& path, const std::vector<std::pair<std::int64_t, std::string>>& entries) {
+void write_pvd(const std::string& path,
+               const std::vector<std::pair<std::int64_t, std::string>>& entries) {
   const std::string tmp = path + ".tmp";
   {
     std::ofstream out(tmp);
     if (!out) throw std::runtime_error("cannot write " + tmp);
-    out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  <Collection>\n";
+    out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  "
+           "<Collection>\n";
     for (const auto& [step, file] : entries)
       out << "    <DataSet timestep=\"" << step << "\" file=\"" << file << "\"/>\n";
     out << "  </Collection>\n</VTKFile>\n";

@@ -55,15 +55,17 @@ TEST(Config, ValidCaseDerivesTau) {
 }
 
 TEST(Config, ViscosityAndTauForms) {
-  auto c = kolb::read_case_string(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "viscosity: 0.1"));
+  auto c = kolb::read_case_string(replace(
+      kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "viscosity: 0.1"));
   EXPECT_NEAR(c.tau, 0.8, 1e-15);
-  c = kolb::read_case_string(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.7"));
+  c = kolb::read_case_string(
+      replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.7"));
   EXPECT_DOUBLE_EQ(c.tau, 0.7);
 }
 
 TEST(Config, OverridesWithDottedKeys) {
-  const auto c = kolb::read_case_string(kValid, "case.yaml",
-                                        {"run.steps=200", "domain.size=[16, 8]", "execution.threads=1"});
+  const auto c = kolb::read_case_string(
+      kValid, "case.yaml", {"run.steps=200", "domain.size=[16, 8]", "execution.threads=1"});
   EXPECT_EQ(c.steps, 200);
   EXPECT_EQ(c.size[0], 16);
   EXPECT_EQ(c.execution.threads, 1);
@@ -83,7 +85,8 @@ TEST(Config, UnknownTopLevelKey) {
 
 TEST(Config, WrongType) {
   auto e = error_of(replace(kValid, "steps: 100", "steps: many"));
-  EXPECT_NE(e.find("case.yaml:10:14: run.steps: expected a number, got 'many'"), std::string::npos) << e;
+  EXPECT_NE(e.find("case.yaml:10:14: run.steps: expected a number, got 'many'"), std::string::npos)
+      << e;
   e = error_of(replace(kValid, "steps: 100", "steps: 10.5"));
   EXPECT_NE(e.find("run.steps: expected an integer"), std::string::npos) << e;
   e = error_of(replace(kValid, "size: [64, 32]", "size: 64"));
@@ -101,11 +104,13 @@ TEST(Config, MissingRequiredKey) {
 }
 
 TEST(Config, ImpossibleTau) {
-  const auto e = error_of(replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.5"));
+  const auto e = error_of(
+      replace(kValid, "reynolds: 100, reference_velocity: 0.1, reference_length: 64", "tau: 0.5"));
   EXPECT_NE(e.find("case.yaml:4:16: physics.tau: tau = 0.5 must be > 0.5"), std::string::npos) << e;
   EXPECT_NE(error_of(replace(kValid, "reynolds: 100", "reynolds: -5")).find("reynolds must be > 0"),
             std::string::npos);
-  EXPECT_NE(error_of(replace(kValid, "reynolds: 100, ", "tau: 0.6, reynolds: 100, ")).find("exactly one of"),
+  EXPECT_NE(error_of(replace(kValid, "reynolds: 100, ", "tau: 0.6, reynolds: 100, "))
+                .find("exactly one of"),
             std::string::npos);
 }
 
@@ -118,18 +123,24 @@ TEST(Config, MachTooHigh) {
 
 TEST(Config, NegativeOrZeroSize) {
   auto e = error_of(replace(kValid, "size: [64, 32]", "size: [64, -32]"));
-  EXPECT_NE(e.find("case.yaml:3:21: domain.size[1]: size must be a positive number of sites, got -32"),
-            std::string::npos) << e;
+  EXPECT_NE(
+      e.find("case.yaml:3:21: domain.size[1]: size must be a positive number of sites, got -32"),
+      std::string::npos)
+      << e;
   e = error_of(replace(kValid, "size: [64, 32]", "size: [0, 32]"));
   EXPECT_NE(e.find("domain.size[0]"), std::string::npos) << e;
 }
 
 TEST(Config, ObstacleOutsideTheBox) {
   auto e = error_of(kValid + "obstacles:\n  - {type: cylinder, center: [60, 16], radius: 8}\n");
-  EXPECT_NE(e.find("obstacles[0].center: obstacle reaches outside the domain along x"), std::string::npos) << e;
+  EXPECT_NE(e.find("obstacles[0].center: obstacle reaches outside the domain along x"),
+            std::string::npos)
+      << e;
   EXPECT_NE(e.find("case.yaml:13:"), std::string::npos) << e;
   e = error_of(kValid + "obstacles:\n  - {type: box, min: [10, 10], max: [20, 40]}\n");
-  EXPECT_NE(e.find("obstacles[0].max: obstacle reaches outside the domain along y"), std::string::npos) << e;
+  EXPECT_NE(e.find("obstacles[0].max: obstacle reaches outside the domain along y"),
+            std::string::npos)
+      << e;
   e = error_of(kValid + "obstacles:\n  - {type: blob}\n");
   EXPECT_NE(e.find("'blob' is not an obstacle type"), std::string::npos) << e;
 }
@@ -142,7 +153,9 @@ TEST(Config, UnreadableFiles) {
     EXPECT_NE(std::string(e.what()).find("cannot read case file"), std::string::npos);
   }
   const auto e = error_of(kValid + "obstacles:\n  - {type: mask, file: /nonexistent/mask.pgm}\n");
-  EXPECT_NE(e.find("obstacles[0].file: cannot read mask file '/nonexistent/mask.pgm'"), std::string::npos) << e;
+  EXPECT_NE(e.find("obstacles[0].file: cannot read mask file '/nonexistent/mask.pgm'"),
+            std::string::npos)
+      << e;
 }
 
 TEST(Config, YamlSyntaxError) {
@@ -164,7 +177,9 @@ TEST(Config, OverrideErrorsNameTheOverride) {
   // Overriding the relaxation one way replaces the file's other way.
   EXPECT_DOUBLE_EQ(kolb::read_case_string(kValid, "case.yaml", {"physics.tau=0.6"}).tau, 0.6);
   auto e = error_of(kValid, {"physics.tau=0.4"});
-  EXPECT_NE(e.find("--set physics.tau=0.4: physics.tau: tau = 0.4 must be > 0.5"), std::string::npos) << e;
+  EXPECT_NE(e.find("--set physics.tau=0.4: physics.tau: tau = 0.4 must be > 0.5"),
+            std::string::npos)
+      << e;
   e = error_of(kValid, {"run.steps=-1"});
   EXPECT_NE(e.find("--set run.steps=-1: run.steps: steps must be >= 0"), std::string::npos) << e;
   e = error_of(kValid, {"run.steps"});

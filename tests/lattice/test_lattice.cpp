@@ -72,7 +72,8 @@ TYPED_TEST(LatticeTest, IsotropyThroughFourthOrder) {
         EXPECT_NEAR(moment<L>({a, b, c}), 0.0, 1e-15);
         for (int e = 0; e < d; ++e) {
           const double iso =
-              cs2 * cs2 * (delta(a, b) * delta(c, e) + delta(a, c) * delta(b, e) + delta(a, e) * delta(b, c));
+              cs2 * cs2 *
+              (delta(a, b) * delta(c, e) + delta(a, c) * delta(b, e) + delta(a, e) * delta(b, c));
           EXPECT_NEAR(moment<L>({a, b, c, e}), iso, 1e-15) << a << b << c << e;
           for (int f = 0; f < d; ++f) EXPECT_NEAR(moment<L>({a, b, c, e, f}), 0.0, 1e-15);
         }

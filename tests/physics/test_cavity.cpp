@@ -51,7 +51,9 @@ Profiles cavity(int re, int n, double lid = 0.1) {
                            ", reference_velocity: " + std::to_string(lid) +
                            ", reference_length: " + std::to_string(n) +
                            "}\nboundaries: {x-: wall, x+: wall, y-: wall, "
-                           "y+: {type: moving_wall, velocity: [" + std::to_string(lid) + ", 0]}}\n"
+                           "y+: {type: moving_wall, velocity: [" +
+                           std::to_string(lid) +
+                           ", 0]}}\n"
                            "run: {steps: 0}\noutput: {folder: unused}\n";
   auto sim = kolb::make_simulation(kolb::test::make_case(yaml));
   // Steady when velocities change by < 1e-6 of the lid speed over L/U steps.
@@ -64,7 +66,8 @@ Profiles cavity(int re, int n, double lid = 0.1) {
   for (int j = 0; j < n; ++j) {
     s.push_back((j + 0.5) / n);
     u.push_back(0.5 * (f.u[3 * f.index(n / 2 - 1, j, 0)] + f.u[3 * f.index(n / 2, j, 0)]) / lid);
-    v.push_back(0.5 * (f.u[3 * f.index(j, n / 2 - 1, 0) + 1] + f.u[3 * f.index(j, n / 2, 0) + 1]) / lid);
+    v.push_back(0.5 * (f.u[3 * f.index(j, n / 2 - 1, 0) + 1] + f.u[3 * f.index(j, n / 2, 0) + 1]) /
+                lid);
   }
   s.push_back(1.0);
   u.push_back(1.0);

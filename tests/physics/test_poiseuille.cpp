@@ -28,13 +28,11 @@ std::string num(double v) {
 Channel solve(const std::string& lattice, int n, double tau, double g) {
   const bool d3 = lattice == "D3Q19";
   const std::string N = std::to_string(n);
-  const std::string yaml = "lattice: " + lattice + "\ndomain: {size: " +
-                           (d3 ? "[2, " + N + ", 2]" : "[2, " + N + "]") +
-                           "}\nphysics: {tau: " + num(tau) + ", body_force: [" + num(g) +
-                           (d3 ? ", 0, 0]" : ", 0]") +
-                           "}\nboundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall" +
-                           (d3 ? ", z-: periodic, z+: periodic" : "") +
-                           "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+  const std::string yaml =
+      "lattice: " + lattice + "\ndomain: {size: " + (d3 ? "[2, " + N + ", 2]" : "[2, " + N + "]") +
+      "}\nphysics: {tau: " + num(tau) + ", body_force: [" + num(g) + (d3 ? ", 0, 0]" : ", 0]") +
+      "}\nboundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall" +
+      (d3 ? ", z-: periodic, z+: periodic" : "") + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
   const auto c = kolb::test::make_case(yaml);
   auto sim = kolb::make_simulation(c);
   kolb::test::run_to_steady(*sim, 1e-12, 2000, 1000000);

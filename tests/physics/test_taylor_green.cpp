@@ -30,13 +30,14 @@ std::string box(const std::string& lattice, const std::string& size) {
   return "lattice: " + lattice + "\ndomain: {size: " + size +
          "}\nphysics: {tau: 0.8}\n"
          "boundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic" +
-         (d3 ? ", z-: periodic, z+: periodic" : "") + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+         (d3 ? ", z-: periodic, z+: periodic" : "") +
+         "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
 }
 
 TEST(TaylorGreen, D2Q9ViscosityFromDecay) {
   const int n = 64;
-  const auto c = kolb::test::make_case(
-      box("D2Q9", "[64, 64]") + "initial: {type: taylor_green, amplitude: 0.01}\n");
+  const auto c = kolb::test::make_case(box("D2Q9", "[64, 64]") +
+                                       "initial: {type: taylor_green, amplitude: 0.01}\n");
   auto sim = kolb::make_simulation(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 20, 20, 20) / (2 * 2 * k * k);
@@ -54,9 +55,9 @@ TEST_P(TaylorGreen3D, D3Q19ViscosityFromDecayInEachPlane) {
   size[1 + 3 * (plane[1] - 'x')] = '#';
   size.replace(size.find('#'), 1, std::to_string(n));
   size.replace(size.find('#'), 1, std::to_string(n));
-  const auto c = kolb::test::make_case(box("D3Q19", size) +
-                                       "initial: {type: taylor_green, amplitude: 0.01, plane: " +
-                                       plane + "}\n");
+  const auto c = kolb::test::make_case(
+      box("D3Q19", size) + "initial: {type: taylor_green, amplitude: 0.01, plane: " + plane +
+      "}\n");
   auto sim = kolb::make_simulation(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 10, 10, 20) / (2 * 2 * k * k);
@@ -71,9 +72,9 @@ TEST_P(ShearWave, ViscosityFromDecay) {
   const std::string lattice = GetParam();
   const int n = 64;
   const bool d3 = lattice == "D3Q19";
-  const auto c = kolb::test::make_case(
-      box(lattice, d3 ? "[2, 64, 2]" : "[2, 64]") +
-      "initial: {type: shear_wave, amplitude: 0.01, flow: x, wave: y}\n");
+  const auto c =
+      kolb::test::make_case(box(lattice, d3 ? "[2, 64, 2]" : "[2, 64]") +
+                            "initial: {type: shear_wave, amplitude: 0.01, flow: x, wave: y}\n");
   auto sim = kolb::make_simulation(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 20, 25, 20) / (2 * k * k);

@@ -18,10 +18,10 @@ class InstabilityError : public std::runtime_error {
 
 struct RunSummary {
   std::int64_t steps = 0;
-  double seconds = 0;   // time spent in the solver (excludes output)
-  double mlups = 0;     // million lattice-site updates per second (all sites)
-  double mflups = 0;    // the same, fluid sites only
-  std::string report;   // path of the JSON report
+  double seconds = 0;  // time spent in the solver (excludes output)
+  double mlups = 0;    // million lattice-site updates per second (all sites)
+  double mflups = 0;   // the same, fluid sites only
+  std::string report;  // path of the JSON report
 };
 
 // `progress` receives the progress line (nullptr: silent).

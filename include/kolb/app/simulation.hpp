@@ -15,8 +15,8 @@ namespace kolb {
 // Interior fields on the host, compact index x + nx (y + ny z).
 struct HostFields {
   std::array<int, 3> n{1, 1, 1};
-  std::vector<double> rho;        // 0 on solid sites
-  std::vector<double> u;          // 3 values per site
+  std::vector<double> rho;  // 0 on solid sites
+  std::vector<double> u;    // 3 values per site
   std::vector<material_t> material;
   std::size_t index(int x, int y, int z) const {
     return std::size_t(x) + std::size_t(n[0]) * (std::size_t(y) + std::size_t(n[1]) * z);

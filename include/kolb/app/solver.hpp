@@ -42,8 +42,8 @@ class Solver final : public Simulation {
   void advance(std::int64_t steps) override {
     const Region all = interior_region(m_block.extents());
     for (std::int64_t k = 0; k < steps; ++k) {
-      fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q,
-                         m_block.extents(), m_periodic);
+      fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q, m_block.extents(),
+                         m_periodic);
       StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
                                                                m_collision);
       m_block.swap();
@@ -60,7 +60,7 @@ class Solver final : public Simulation {
     HostFields h = empty_fields();
     const index_t n = m_block.extents().num_interior();
     Kokkos::View<double*, memory_space> rho("kolb::rho", n);
-    Kokkos::View<double* [3], memory_space> u("kolb::u", n);
+    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
     Moments<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho, u);
     auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
     auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
@@ -85,7 +85,7 @@ class Solver final : public Simulation {
     if (index_t(rho.size()) != n || index_t(u.size()) != 3 * n)
       throw std::invalid_argument("Solver::set_fields: field sizes do not match the lattice");
     Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n);
-    Kokkos::View<double* [3], Kokkos::HostSpace> u_h("kolb::u0", n);
+    Kokkos::View<double* [3], Kokkos::LayoutRight, Kokkos::HostSpace> u_h("kolb::u0", n);
     for (index_t k = 0; k < n; ++k) {
       rho_h(k) = rho[k];
       for (int a = 0; a < 3; ++a) u_h(k, a) = u[3 * k + a];

@@ -16,8 +16,7 @@ struct Extents {
 
   Extents() = default;
   // Halo of width `h` on each of the first `dim` axes.
-  Extents(std::array<int, 3> interior, int h, int dimension)
-      : n(interior), dim(dimension) {
+  Extents(std::array<int, 3> interior, int h, int dimension) : n(interior), dim(dimension) {
     for (int a = 0; a < dim; ++a) halo[a] = h;
     for (int a = dim; a < 3; ++a) n[a] = 1;
   }
@@ -30,8 +29,7 @@ struct Extents {
   index_t num_interior() const { return index_t(n[0]) * n[1] * n[2]; }
   // Site index of interior coordinates (may be negative / >= n for halos).
   index_t site(int x, int y, int z) const {
-    return index_t(x + halo[0]) + stride(1) * (y + halo[1]) +
-           stride(2) * (z + halo[2]);
+    return index_t(x + halo[0]) + stride(1) * (y + halo[1]) + stride(2) * (z + halo[2]);
   }
 };
 
@@ -39,9 +37,7 @@ struct Extents {
 struct Region {
   std::array<int, 3> lo{0, 0, 0};
   std::array<int, 3> hi{1, 1, 1};
-  bool empty() const {
-    return hi[0] <= lo[0] || hi[1] <= lo[1] || hi[2] <= lo[2];
-  }
+  bool empty() const { return hi[0] <= lo[0] || hi[1] <= lo[1] || hi[2] <= lo[2]; }
   index_t size() const {
     return empty() ? 0 : index_t(hi[0] - lo[0]) * (hi[1] - lo[1]) * (hi[2] - lo[2]);
   }

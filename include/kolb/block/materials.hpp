@@ -38,8 +38,8 @@ struct WallTerms {
         double t = 0.0;
         if (m < int(table.velocity.size())) {
           const auto& u = table.velocity[m];
-          const double cu = Lattice::c(i, 0) * u[0] + Lattice::c(i, 1) * u[1] +
-                            Lattice::c(i, 2) * u[2];
+          const double cu =
+              Lattice::c(i, 0) * u[0] + Lattice::c(i, 1) * u[1] + Lattice::c(i, 2) * u[2];
           t = 2.0 * Lattice::w(i) * cu / Lattice::cs2();
         }
         value[m * Lattice::q + i] = Scalar(t);

@@ -16,6 +16,7 @@ void write_vti(const std::string& path, const HostFields& fields, bool single = 
 HostFields read_vti(const std::string& path);
 
 // ParaView collection listing (step, file) pairs as a time series.
-void write_pvd(const std::string& path, const std::vector<std::pair<std::int64_t, std::string>>& entries);
+void write_pvd(const std::string& path,
+               const std::vector<std::pair<std::int64_t, std::string>>& entries);
 
 }  // namespace kolb

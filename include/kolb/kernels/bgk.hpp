@@ -8,15 +8,15 @@ namespace kolb {
 
 template <class Lattice, class Scalar>
 struct BGK {
-  Scalar omega = 1;               // 1 / tau
-  Scalar g[3] = {0, 0, 0};        // body acceleration (the Guo term is exactly 0 without it)
+  Scalar omega = 1;         // 1 / tau
+  Scalar g[3] = {0, 0, 0};  // body acceleration (the Guo term is exactly 0 without it)
 
   static constexpr int Q = Lattice::q;
   static constexpr Scalar inv_cs2 = Scalar(1.0 / Lattice::cs2());
 
   // Equilibrium of Hermite order 2.
-  KOKKOS_INLINE_FUNCTION static Scalar equilibrium(int i, Scalar rho, Scalar ux,
-                                                   Scalar uy, Scalar uz) {
+  KOKKOS_INLINE_FUNCTION static Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy,
+                                                   Scalar uz) {
     const Scalar cu = Lattice::c(i, 0) * ux + Lattice::c(i, 1) * uy + Lattice::c(i, 2) * uz;
     const Scalar usq = ux * ux + uy * uy + uz * uz;
     return Scalar(Lattice::w(i)) * rho *
@@ -46,8 +46,8 @@ struct BGK {
       const Scalar cg = cx * g[0] + cy * g[1] + cz * g[2];
       const Scalar feq = equilibrium(i, rho, ux, uy, uz);
       // Guo: (1 - omega/2) w_i [ (c - u)/cs2 + (c.u) c / cs4 ] . F
-      const Scalar guo = force_scale * Scalar(Lattice::w(i)) *
-                         (inv_cs2 * (cg - ug) + inv_cs2 * inv_cs2 * cu * cg);
+      const Scalar guo =
+          force_scale * Scalar(Lattice::w(i)) * (inv_cs2 * (cg - ug) + inv_cs2 * inv_cs2 * cu * cg);
       f[i] = f[i] - omega * (f[i] - feq) + guo;
     }
   }

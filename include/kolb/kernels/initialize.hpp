@@ -16,7 +16,7 @@ struct InitializeEquilibrium {
   Kokkos::View<Scalar*, memory_space> m_f;
   Kokkos::View<const material_t*, memory_space> m_material;
   Kokkos::View<const double*, memory_space> m_rho;
-  Kokkos::View<const double* [3], memory_space> m_u;
+  Kokkos::View<const double* [3], Kokkos::LayoutRight, memory_space> m_u;
   Layout m_layout;
   InteriorIndex m_interior;
   index_t m_sy, m_sz;
@@ -30,18 +30,19 @@ struct InitializeEquilibrium {
     const Scalar ux = m_u(k, 0) + m_half_g[0], uy = m_u(k, 1) + m_half_g[1],
                  uz = m_u(k, 2) + m_half_g[2];
     for (int i = 0; i < Lattice::q; ++i)
-      m_f(m_layout(s, i)) = fluid ? BGK<Lattice, Scalar>::equilibrium(i, rho, ux, uy, uz) : Scalar(0);
+      m_f(m_layout(s, i)) =
+          fluid ? BGK<Lattice, Scalar>::equilibrium(i, rho, ux, uy, uz) : Scalar(0);
   }
 
   static void apply(const ExecSpace& exec, const block_type& block, const Scalar g[3],
                     const Kokkos::View<const double*, memory_space>& rho,
-                    const Kokkos::View<const double* [3], memory_space>& u) {
+                    const Kokkos::View<const double* [3], Kokkos::LayoutRight, memory_space>& u) {
     const Extents& e = block.extents();
     for (const auto& f : {block.current(), block.next()}) {
-      InitializeEquilibrium init{f, block.material(), rho, u, block.layout(), InteriorIndex(e),
-                                 e.stride(1), e.stride(2), {g[0] / 2, g[1] / 2, g[2] / 2}};
-      for_each_site("kolb::InitializeEquilibrium", exec, interior_region(e),
-                           init);
+      InitializeEquilibrium init{f,           block.material(), rho,
+                                 u,           block.layout(),   InteriorIndex(e),
+                                 e.stride(1), e.stride(2),      {g[0] / 2, g[1] / 2, g[2] / 2}};
+      for_each_site("kolb::InitializeEquilibrium", exec, interior_region(e), init);
     }
   }
 };

@@ -34,7 +34,7 @@ struct Moments {
   using memory_space = typename ExecSpace::memory_space;
   using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
   using density_view = Kokkos::View<double*, memory_space>;
-  using velocity_view = Kokkos::View<double* [3], memory_space>;
+  using velocity_view = Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space>;
 
   SiteMoments<Lattice, Scalar, Layout, memory_space> m_site;
   Kokkos::View<const material_t*, memory_space> m_material;
@@ -61,7 +61,12 @@ struct Moments {
                     const density_view& rho, const velocity_view& u) {
     const Extents& e = block.extents();
     Moments m{{block.current(), block.layout(), {g[0] / 2, g[1] / 2, g[2] / 2}},
-              block.material(), rho, u, InteriorIndex(e), e.stride(1), e.stride(2)};
+              block.material(),
+              rho,
+              u,
+              InteriorIndex(e),
+              e.stride(1),
+              e.stride(2)};
     for_each_site("kolb::Moments", exec, interior_region(e), m);
   }
 };

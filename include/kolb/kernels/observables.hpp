@@ -68,7 +68,9 @@ struct Observables {
   static ObservableSums apply(const ExecSpace& exec, const block_type& block, const Scalar g[3]) {
     const Extents& e = block.extents();
     Observables o{{block.current(), block.layout(), {g[0] / 2, g[1] / 2, g[2] / 2}},
-                  block.material(), e.stride(1), e.stride(2)};
+                  block.material(),
+                  e.stride(1),
+                  e.stride(2)};
     ObservableSums result;
     Kokkos::parallel_reduce("kolb::Observables", region_policy(exec, interior_region(e)), o,
                             result);

@@ -28,7 +28,8 @@ struct ScalarSiteLayout {
 };
 
 template <class ExecSpace, class T, class Layout>
-void fill_periodic_halo(const ExecSpace& exec, const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
+void fill_periodic_halo(const ExecSpace& exec,
+                        const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
                         const Layout& layout, int ncomp, const Extents& e,
                         const std::array<bool, 3>& periodic) {
   for (int a = 0; a < e.dim; ++a) {

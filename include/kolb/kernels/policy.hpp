@@ -17,9 +17,10 @@ constexpr bool is_host_space_v =
     std::is_same<typename ExecSpace::memory_space, Kokkos::HostSpace>::value;
 
 template <class ExecSpace>
-using region_mdrange = Kokkos::MDRangePolicy<
-    ExecSpace, Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
-    Kokkos::IndexType<int>>;
+using region_mdrange =
+    Kokkos::MDRangePolicy<ExecSpace,
+                          Kokkos::Rank<3, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
+                          Kokkos::IndexType<int>>;
 
 // 3-D range over a region (z, y, x), x fastest; used for reductions and on devices.
 template <class ExecSpace>

@@ -61,8 +61,7 @@ struct StreamCollide {
 
   // One step on `region` (storage coordinates) of `block`: current -> next.
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall,
-                    const BGK<Lattice, Scalar>& collision) {
+                    const WallTerms<Lattice, Scalar>& wall, const BGK<Lattice, Scalar>& collision) {
     for_each_site("kolb::StreamCollide", exec, region, StreamCollide(block, wall, collision));
   }
 };

@@ -13,9 +13,8 @@ struct D2Q9 {
 
   // Order: rest, axis (+x, +y, -x, -y), diagonals.
   KOKKOS_INLINE_FUNCTION static constexpr int c(int i, int axis) {
-    constexpr int v[q][3] = {{0, 0, 0},  {1, 0, 0},  {0, 1, 0},
-                             {-1, 0, 0}, {0, -1, 0}, {1, 1, 0},
-                             {-1, 1, 0}, {-1, -1, 0}, {1, -1, 0}};
+    constexpr int v[q][3] = {{0, 0, 0}, {1, 0, 0},  {0, 1, 0},   {-1, 0, 0}, {0, -1, 0},
+                             {1, 1, 0}, {-1, 1, 0}, {-1, -1, 0}, {1, -1, 0}};
     return v[i][axis];
   }
   KOKKOS_INLINE_FUNCTION static constexpr double w(int i) {

@@ -13,11 +13,10 @@ struct D3Q19 {
 
   // Order: rest, 6 axis directions, 12 face diagonals; opposite pairs adjacent.
   KOKKOS_INLINE_FUNCTION static constexpr int c(int i, int axis) {
-    constexpr int v[q][3] = {
-        {0, 0, 0},   {1, 0, 0},  {-1, 0, 0}, {0, 1, 0},  {0, -1, 0},
-        {0, 0, 1},   {0, 0, -1}, {1, 1, 0},  {-1, -1, 0}, {1, -1, 0},
-        {-1, 1, 0},  {1, 0, 1},  {-1, 0, -1}, {1, 0, -1}, {-1, 0, 1},
-        {0, 1, 1},   {0, -1, -1}, {0, 1, -1}, {0, -1, 1}};
+    constexpr int v[q][3] = {{0, 0, 0},  {1, 0, 0},   {-1, 0, 0},  {0, 1, 0},   {0, -1, 0},
+                             {0, 0, 1},  {0, 0, -1},  {1, 1, 0},   {-1, -1, 0}, {1, -1, 0},
+                             {-1, 1, 0}, {1, 0, 1},   {-1, 0, -1}, {1, 0, -1},  {-1, 0, 1},
+                             {0, 1, 1},  {0, -1, -1}, {0, 1, -1},  {0, -1, 1}};
     return v[i][axis];
   }
   KOKKOS_INLINE_FUNCTION static constexpr double w(int i) {

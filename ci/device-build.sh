@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Compiles the whole solver (library, kolb executable, test executables) for
+# a GPU backend and checks that the binaries really contain device code.
+# No GPU is needed (or used): this proves the single source builds for
+#   ci/device-build.sh cuda   NVIDIA, CUDA 11.8, sm_90 (KOLB_CUDA_ARCH)
+#   ci/device-build.sh hip    AMD, ROCm 5.2 (Debian), gfx908
+set -euo pipefail
+vendor=${1:?usage: ci/device-build.sh cuda|hip}
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${KOLB_DEVICE_BUILD_DIR:-$root/build-$vendor}
+prefix=$(bash "$root/ci/bootstrap-device.sh" "$vendor" | tail -n 1)
+start=$(date +%s)
+
+args=(-S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix"
+  -DKOLB_ENABLE_TESTS=ON -DKOLB_ENABLE_NATIVE=OFF)
+if [ "$vendor" = cuda ]; then
+  source "$root/ci/lib.sh"
+  kolb_cuda_env
+  arch=${KOLB_CUDA_ARCH:-sm_90}
+  cmake "${args[@]}" -DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper" -DCMAKE_CXX_FLAGS="-arch=$arch"
+else
+  cmake "${args[@]}" -DCMAKE_CXX_COMPILER=hipcc
+fi
+cmake --build "$build" -j "${KOLB_JOBS:-2}"
+echo "[device-build] $vendor: compiled in $(( $(date +%s) - start )) s"
+
+bash "$root/ci/check-device-code.sh" "$vendor" "$build"
