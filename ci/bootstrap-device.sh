@@ -81,6 +81,7 @@ if [ "$vendor" = cuda ]; then
   cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
 else
   log "building Kokkos (HIP gfx908 + OpenMP + Serial) from $kokkos_src"
+  export HCC_AMDGPU_TARGET=gfx908  # no GPU probing by hipcc
   cmake -S "$kokkos_src" -B "$build" "${common[@]}" \
     -DCMAKE_CXX_COMPILER=hipcc \
     -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON >&2

@@ -19,7 +19,8 @@ for bin in "${binaries[@]}"; do
     symbols=$(cuobjdump --dump-elf-symbols "$bin" 2>/dev/null || true)
   else
     # HIP: clang-offload-bundler puts the gfx code objects in .hip_fatbin.
-    if ! objdump -h "$bin" | grep -q '\.hip_fatbin'; then
+    sections=$(objdump -h "$bin")  # (not piped into grep -q: SIGPIPE + pipefail)
+    if ! grep -q '\.hip_fatbin' <<<"$sections"; then
       echo "[device-code] FAIL: $(basename "$bin") has no .hip_fatbin section"; status=1; continue
     fi
     symbols=$(objcopy -O binary --only-section=.hip_fatbin "$bin" /dev/stdout | strings || true)

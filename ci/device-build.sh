@@ -19,6 +19,8 @@ if [ "$vendor" = cuda ]; then
   arch=${KOLB_CUDA_ARCH:-sm_90}
   cmake "${args[@]}" -DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper" -DCMAKE_CXX_FLAGS="-arch=$arch"
 else
+  # Tells hipcc the target, so it does not probe for a GPU (rocm_agent_enumerator).
+  export HCC_AMDGPU_TARGET=gfx908
   cmake "${args[@]}" -DCMAKE_CXX_COMPILER=hipcc
 fi
 cmake --build "$build" -j "${KOLB_JOBS:-2}"
