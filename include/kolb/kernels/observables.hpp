@@ -56,12 +56,13 @@ struct Observables {
 #if KOKKOS_VERSION < 30700
   // Kokkos < 3.7 only calls the volatile overload (else it silently sums).
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& a, const volatile value_type& b) const {
-    a.mass += b.mass;
-    for (int k = 0; k < 3; ++k) a.momentum[k] += b.momentum[k];
-    a.kinetic_energy += b.kinetic_energy;
-    a.speed_sum += b.speed_sum;
+    // Plain assignments: compound assignment to volatile is deprecated in C++20.
+    a.mass = a.mass + b.mass;
+    for (int k = 0; k < 3; ++k) a.momentum[k] = a.momentum[k] + b.momentum[k];
+    a.kinetic_energy = a.kinetic_energy + b.kinetic_energy;
+    a.speed_sum = a.speed_sum + b.speed_sum;
     if (!(b.max_speed <= a.max_speed)) a.max_speed = b.max_speed;
-    a.fluid_sites += b.fluid_sites;
+    a.fluid_sites = a.fluid_sites + b.fluid_sites;
   }
 #endif
 
