@@ -40,10 +40,13 @@ struct StreamCollide {
   }
 
   // Branch-free so that host builds vectorise it across a row of sites:
-  // both the pulled and the bounced value are loaded and one is selected.
+  // both the pulled and the bounced value are loaded and blended with exact
+  // 0/1 weights (a ?: select becomes a masked load gcc cannot vectorise in
+  // this mixed-width loop). Solid sites collide a rest state (finite, never
+  // read) and store zeros.
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = x + m_sy * y + m_sz * z;
-    const bool fluid = m_material(s) == kFluid;
+    const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
     Scalar f[Q];
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i) {
@@ -51,12 +54,13 @@ struct StreamCollide {
       const material_t m = m_material(n);
       const Scalar pulled = m_src(m_layout(n, i));
       const Scalar bounced = m_src(m_layout(s, Lattice::opposite(i))) + m_wall(m, i);
-      f[i] = m == kFluid ? pulled : bounced;
+      const Scalar from_fluid = m == kFluid ? Scalar(1) : Scalar(0);
+      const Scalar fi = from_fluid * pulled + (Scalar(1) - from_fluid) * bounced;
+      f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
     }
     m_collision(f);
-    // Solid sites are never read; they keep zeros instead of garbage.
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = fluid ? f[i] : Scalar(0);
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = keep * f[i];
   }
 
   // One step on `region` (storage coordinates) of `block`: current -> next.
