@@ -1,6 +1,7 @@
 // read_case(): YAML -> validated Case. Every problem is a ConfigError that
 // names the file, line and column (or the --set override) and the key path.
 
+#include <kolb/app/simulation.hpp>
 #include <kolb/io/case.hpp>
 
 #include <yaml-cpp/yaml.h>
@@ -538,8 +539,26 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
         reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
   }
   if (top.has("execution")) {
-    const Map e(reader, top.get("execution"), "execution", {"layout", "threads"});
-    c.execution.layout = e.has("layout") ? e.choice("layout", {"soa"}) : "soa";
+    const Map e(reader, top.get("execution"), "execution",
+                {"layout", "vector_length", "kernel", "threads"});
+    if (e.has("kernel")) c.execution.kernel = e.choice("kernel", {"fused", "split"});
+    if (e.has("layout")) c.execution.layout = e.choice("layout", {"aos", "soa", "csoa", "caosoa"});
+    const bool clustered = c.execution.layout == "csoa" || c.execution.layout == "caosoa";
+    if (clustered) {
+      const std::int64_t vl = e.integer("vector_length");
+      if (!variant_compiled(c.lattice, c.precision, c.execution.layout, int(vl)))
+        reader.fail(e.get("vector_length"), e.path("vector_length"),
+                    "vector length " + std::to_string(vl) + " of " + c.execution.layout +
+                        " is not compiled into this build (`kolb info` lists the variants)");
+      c.execution.vector_length = int(vl);
+    } else if (e.has("vector_length")) {
+      reader.fail(e.get("vector_length"), e.path("vector_length"),
+                  "only the clustered layouts csoa and caosoa have a vector_length");
+    }
+    if (!variant_compiled(c.lattice, c.precision, c.execution.layout, c.execution.vector_length))
+      reader.fail(e.get("layout"), e.path("layout"),
+                  c.lattice + "/" + c.precision + "/" + c.execution.layout +
+                      " is not compiled into this build (`kolb info` lists the variants)");
     c.execution.threads = int(e.integer("threads", 0));
     if (e.has("threads") && c.execution.threads < 1)
       reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");

@@ -147,8 +147,7 @@ bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
 
 }  // namespace
 
-Geometry build_geometry(const Case& c, int halo) {
-  const Extents e(c.size, halo, c.dim);
+Geometry build_geometry(const Case& c, const Extents& e) {
   Geometry g;
   g.material.assign(e.num_sites(), kFluid);
   // Wall materials of the faces; a moving wall wins over a resting one where

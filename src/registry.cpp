@@ -2,9 +2,7 @@
 // compiled solver variants (one translation unit each, see src/variants/).
 
 #include <kolb/app/simulation.hpp>
-
-#include <algorithm>
-#include <cctype>
+#include <kolb/layout/layouts.hpp>
 
 namespace kolb {
 
@@ -18,17 +16,20 @@ struct Variant {
   const char* lattice;
   const char* precision;
   const char* layout;
+  int vector_length;
   std::unique_ptr<Simulation> (*make)(const Case&);
-};
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
+  std::string layout_name() const {
+    return vector_length > 1 ? layout + std::to_string(vector_length) : std::string(layout);
+  }
+  bool matches(const std::string& l, const std::string& p, const std::string& y, int vl) const {
+    return l == lattice && p == precision && y == layout && vl == vector_length;
+  }
+};
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
-#define KOLB_VARIANT(L, S, Y) {#L, #S, #Y, &make_##L##_##S##_##Y},
+#define KOLB_VARIANT(L, S, Y) {#L, #S, Y::name, Y::vector_length, &make_##L##_##S##_##Y},
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
   };
@@ -40,20 +41,28 @@ const std::vector<Variant>& variants() {
 std::vector<std::string> compiled_variants() {
   std::vector<std::string> names;
   for (const auto& v : variants())
-    names.push_back(std::string(v.lattice) + "/" + v.precision + "/" + lower(v.layout));
+    names.push_back(std::string(v.lattice) + "/" + v.precision + "/" + v.layout_name());
   return names;
+}
+
+bool variant_compiled(const std::string& lattice, const std::string& precision,
+                      const std::string& layout, int vector_length) {
+  for (const auto& v : variants())
+    if (v.matches(lattice, precision, layout, vector_length)) return true;
+  return false;
 }
 
 std::unique_ptr<Simulation> make_simulation(const Case& c) {
   for (const auto& v : variants())
-    if (c.lattice == v.lattice && c.precision == v.precision &&
-        c.execution.layout == lower(v.layout))
+    if (v.matches(c.lattice, c.precision, c.execution.layout, c.execution.vector_length))
       return v.make(c);
   std::string list;
   for (const auto& n : compiled_variants()) list += " " + n;
-  throw ConfigError(c.source + ": lattice/precision/execution.layout",
-                    c.lattice + "/" + c.precision + "/" + c.execution.layout +
-                        " is not compiled into this build (available:" + list + ")");
+  throw ConfigError(
+      c.source + ": lattice/precision/execution.layout",
+      c.lattice + "/" + c.precision + "/" + c.execution.layout +
+          (c.execution.vector_length > 1 ? std::to_string(c.execution.vector_length) : "") +
+          " is not compiled into this build (available:" + list + ")");
 }
 
 }  // namespace kolb

@@ -30,6 +30,9 @@ class Simulation {
   virtual void advance(std::int64_t steps) = 0;
   virtual ObservableSums observe() = 0;
   virtual HostFields fields() = 0;
+  // Interior populations (stored, post-collision), site by site in
+  // x-fastest order, Q per site: the same sequence whatever the layout.
+  virtual std::vector<double> populations() = 0;
   // Resets the populations to the equilibrium of the given interior fields.
   virtual void set_fields(const std::vector<double>& rho, const std::vector<double>& u) = 0;
   virtual std::int64_t step() const = 0;
@@ -46,7 +49,8 @@ struct Geometry {
   std::vector<material_t> material;
   MaterialTable table;
 };
-Geometry build_geometry(const Case& c, int halo);
+struct Extents;
+Geometry build_geometry(const Case& c, const Extents& extents);
 // Initial rho and u (3 per site) of the case on the interior sites.
 void initial_fields(const Case& c, const HostFields& shape, std::vector<double>& rho,
                     std::vector<double>& u);
@@ -54,7 +58,10 @@ void initial_fields(const Case& c, const HostFields& shape, std::vector<double>&
 // Builds the compiled variant the case asks for; throws ConfigError naming
 // execution.layout / lattice / precision if this build lacks it.
 std::unique_ptr<Simulation> make_simulation(const Case& c);
-// "D2Q9/double/soa", ... for every variant in this build.
+// "D2Q9/double/soa", "D2Q9/double/csoa8", ... for every variant in this build.
 std::vector<std::string> compiled_variants();
+// Whether this build has the variant (vector_length 1 for aos/soa).
+bool variant_compiled(const std::string& lattice, const std::string& precision,
+                      const std::string& layout, int vector_length);
 
 }  // namespace kolb

@@ -4,8 +4,10 @@
 // (src/variants/), selected at run time through make_simulation().
 
 #include <kolb/app/simulation.hpp>
+#include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/initialize.hpp>
 #include <kolb/kernels/periodic_halo.hpp>
+#include <kolb/kernels/propagate.hpp>
 #include <kolb/kernels/stream_collide.hpp>
 
 namespace kolb {
@@ -18,9 +20,10 @@ class Solver final : public Simulation {
 
   explicit Solver(const Case& c, ExecSpace exec = ExecSpace())
       : m_exec(exec),
-        m_block(Extents(c.size, Lattice::halo, Lattice::dim), "kolb::Block"),
-        m_periodic(c.periodic()) {
-    const Geometry geo = build_geometry(c, Lattice::halo);
+        m_block(Extents(c.size, Lattice::halo, Lattice::dim, Layout::vector_length), "kolb::Block"),
+        m_periodic(c.periodic()),
+        m_fused(c.execution.kernel == "fused") {
+    const Geometry geo = build_geometry(c, m_block.extents());
     auto material_host = Kokkos::create_mirror_view(m_block.material());
     for (std::size_t s = 0; s < geo.material.size(); ++s) material_host(s) = geo.material[s];
     Kokkos::deep_copy(m_block.material(), material_host);
@@ -44,8 +47,13 @@ class Solver final : public Simulation {
     for (std::int64_t k = 0; k < steps; ++k) {
       fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q, m_block.extents(),
                          m_periodic);
-      StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
-                                                               m_collision);
+      if (m_fused) {
+        StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                                 m_collision);
+      } else {
+        Propagate<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall);
+        Collide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
+      }
       m_block.swap();
       ++m_step;
     }
@@ -80,6 +88,19 @@ class Solver final : public Simulation {
     return h;
   }
 
+  std::vector<double> populations() override {
+    auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m_block.current());
+    const Extents& e = m_block.extents();
+    std::vector<double> out;
+    out.reserve(std::size_t(e.num_interior()) * Lattice::q);
+    for (int z = 0; z < e.n[2]; ++z)
+      for (int y = 0; y < e.n[1]; ++y)
+        for (int x = 0; x < e.n[0]; ++x)
+          for (int i = 0; i < Lattice::q; ++i)
+            out.push_back(double(f(m_block.layout()(e.site(x, y, z), i))));
+    return out;
+  }
+
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u) override {
     const index_t n = m_block.extents().num_interior();
     if (index_t(rho.size()) != n || index_t(u.size()) != 3 * n)
@@ -99,7 +120,7 @@ class Solver final : public Simulation {
 
   std::int64_t step() const override { return m_step; }
   std::string variant() const override {
-    return std::string(Lattice::name) + "/" + scalar_name() + "/" + Layout::name;
+    return std::string(Lattice::name) + "/" + scalar_name() + "/" + layout_name();
   }
   std::string execution_space() const override { return ExecSpace::name(); }
   int concurrency() const override { return m_exec.concurrency(); }
@@ -108,6 +129,10 @@ class Solver final : public Simulation {
 
  private:
   static const char* scalar_name() { return sizeof(Scalar) == 8 ? "double" : "float"; }
+  static std::string layout_name() {
+    return Layout::vector_length > 1 ? Layout::name + std::to_string(Layout::vector_length)
+                                     : std::string(Layout::name);
+  }
   HostFields empty_fields() const {
     HostFields h;
     h.n = m_block.extents().n;
@@ -117,6 +142,7 @@ class Solver final : public Simulation {
   ExecSpace m_exec;
   block_type m_block;
   std::array<bool, 3> m_periodic;
+  bool m_fused;  // StreamCollide, or Propagate + Collide
   WallTerms<Lattice, Scalar> m_wall;
   BGK<Lattice, Scalar> m_collision;
   Scalar m_g[3] = {0, 0, 0};

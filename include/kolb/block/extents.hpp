@@ -13,19 +13,24 @@ struct Extents {
   std::array<int, 3> n{1, 1, 1};     // interior sites per axis
   std::array<int, 3> halo{0, 0, 0};  // halo layers per side and axis
   int dim = 2;
+  int row_length = 1;  // stored sites per x row: ext(0) padded for the layout
 
   Extents() = default;
-  // Halo of width `h` on each of the first `dim` axes.
-  Extents(std::array<int, 3> interior, int h, int dimension) : n(interior), dim(dimension) {
+  // Halo of width `h` on each of the first `dim` axes; x rows padded to a
+  // multiple of `row_align` sites (a layout's vector length; the padding
+  // sites are never updated nor read).
+  Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1)
+      : n(interior), dim(dimension) {
     for (int a = 0; a < dim; ++a) halo[a] = h;
     for (int a = dim; a < 3; ++a) n[a] = 1;
+    row_length = (ext(0) + row_align - 1) / row_align * row_align;
   }
 
   int ext(int a) const { return n[a] + 2 * halo[a]; }
   index_t stride(int a) const {
-    return a == 0 ? 1 : (a == 1 ? index_t(ext(0)) : index_t(ext(0)) * ext(1));
+    return a == 0 ? 1 : (a == 1 ? index_t(row_length) : index_t(row_length) * ext(1));
   }
-  index_t num_sites() const { return index_t(ext(0)) * ext(1) * ext(2); }
+  index_t num_sites() const { return index_t(row_length) * ext(1) * ext(2); }
   index_t num_interior() const { return index_t(n[0]) * n[1] * n[2]; }
   // Site index of interior coordinates (may be negative / >= n for halos).
   index_t site(int x, int y, int z) const {

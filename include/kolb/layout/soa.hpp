@@ -8,6 +8,7 @@ namespace kolb {
 
 struct SoA {
   static constexpr const char* name = "soa";
+  static constexpr int vector_length = 1;  // rows need no padding
 
   SoA() = default;
   // Each population array is padded to a multiple of 64 values so that every

@@ -1,0 +1,34 @@
+#pragma once
+// CAoSoA<VL> (clustered array of structures of arrays, seed 004): clusters
+// of VL consecutive sites; a cluster stores population 0 of its VL sites,
+// then population 1, ... so a site update reads Q aligned vectors from one
+// contiguous block (SoA-like vectors with AoS-like locality). Rows are padded
+// to a multiple of VL so that clusters never straddle rows.
+
+#include <kolb/core/macros.hpp>
+
+namespace kolb {
+
+template <int VL>
+struct CAoSoA {
+  static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
+  static constexpr const char* name = "caosoa";
+  static constexpr int vector_length = VL;
+
+  CAoSoA() = default;
+  CAoSoA(index_t num_sites, int q) : m_clusters((num_sites + VL - 1) / VL), m_q(q) {}
+
+  KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
+    // site >= 0: shift and mask are the division and remainder by VL.
+    return (site >> kShift) * (index_t(m_q) * VL) + index_t(i) * VL + (site & (VL - 1));
+  }
+  index_t allocation_size() const { return m_clusters * VL * m_q; }
+
+ private:
+  static constexpr int log2(int v) { return v <= 1 ? 0 : 1 + log2(v / 2); }
+  static constexpr int kShift = log2(VL);
+  index_t m_clusters = 0;
+  int m_q = 0;
+};
+
+}  // namespace kolb

@@ -1,0 +1,34 @@
+#pragma once
+// CSoA<VL> (clustered SoA, seed 004): SoA in which every x row of the lattice
+// is padded to a multiple of VL sites, so each row starts a cluster of VL
+// consecutive sites of one population on an aligned address: a vector of VL
+// lanes never straddles two rows and row-wise stores are aligned.
+
+#include <kolb/core/macros.hpp>
+
+namespace kolb {
+
+template <int VL>
+struct CSoA {
+  static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
+  static constexpr const char* name = "csoa";
+  static constexpr int vector_length = VL;  // rows padded to a multiple of VL sites
+
+  CSoA() = default;
+  CSoA(index_t num_sites, int q) : m_stride(round_up(num_sites)), m_q(q) {}
+
+  KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
+    return index_t(i) * m_stride + site;
+  }
+  index_t allocation_size() const { return m_stride * m_q; }
+
+ private:
+  static index_t round_up(index_t n) {
+    const index_t a = VL > 64 ? VL : 64;
+    return (n + a - 1) / a * a;
+  }
+  index_t m_stride = 0;
+  int m_q = 0;
+};
+
+}  // namespace kolb
