@@ -6,12 +6,13 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "yaml_map.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <functional>
 #include <set>
 #include <sstream>
 
@@ -19,148 +20,15 @@ namespace kolb {
 
 namespace {
 
+using yaml::child_path;
+using yaml::join;
+using yaml::Map;
+using yaml::Reader;
+using yaml::yaml_text;
+
 // Largest Mach number (|u| / cs) a case may ask for: beyond it BGK's O(Ma^2)
 // compressibility error is large and the lattice is close to instability.
 constexpr double kMaxMach = 0.4;
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> d(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) d[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t prev = d[0];
-    d[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cur = d[j];
-      d[j] = std::min({d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      prev = cur;
-    }
-  }
-  return d[b.size()];
-}
-
-std::string yaml_text(const YAML::Node& n) {
-  if (n.IsScalar()) return "'" + n.Scalar() + "'";
-  if (n.IsSequence()) return "a list";
-  if (n.IsMap()) return "a mapping";
-  return "nothing";
-}
-
-// Knows where nodes came from: the file, or a --set override.
-class Reader {
- public:
-  Reader(std::string file, std::map<std::string, std::string> overrides)
-      : m_file(std::move(file)), m_overrides(std::move(overrides)) {}
-
-  std::string where(const YAML::Node& n, const std::string& path) const {
-    for (const auto& [key, text] : m_overrides)
-      if (path == key || path.rfind(key + ".", 0) == 0 || path.rfind(key + "[", 0) == 0)
-        return "--set " + text + ": " + path;
-    std::string loc = m_file;
-    if (n.IsDefined() && n.Mark().line >= 0)
-      loc += ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
-    return path.empty() ? loc : loc + ": " + path;
-  }
-  [[noreturn]] void fail(const YAML::Node& n, const std::string& path,
-                         const std::string& msg) const {
-    throw ConfigError(where(n, path), msg);
-  }
-
- private:
-  std::string m_file;
-  std::map<std::string, std::string> m_overrides;
-};
-
-std::string child_path(const std::string& parent, const std::string& key) {
-  return parent.empty() ? key : parent + "." + key;
-}
-
-// A YAML mapping with a fixed set of allowed keys. Unknown keys are reported
-// when the map is opened, before anything else, so typos come first.
-class Map {
- public:
-  Map(const Reader& r, const YAML::Node& node, std::string path,
-      const std::vector<std::string>& allowed)
-      : m_r(r), m_node(node), m_path(std::move(path)) {
-    if (!node.IsMap()) m_r.fail(node, m_path, "expected a mapping, got " + yaml_text(node));
-    for (const auto& kv : node) {
-      const std::string key = kv.first.as<std::string>();
-      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-      std::string hint;
-      std::size_t best = 3;
-      for (const auto& a : allowed) {
-        const std::size_t d = edit_distance(key, a);
-        if (d < best) best = d, hint = "; did you mean '" + a + "'?";
-      }
-      m_r.fail(kv.first, child_path(m_path, key),
-               "unknown key '" + key + "' (allowed here: " + join(allowed) + ")" + hint);
-    }
-  }
-
-  bool has(const std::string& key) const { return bool(m_node[key]); }
-  YAML::Node get(const std::string& key) const {
-    const YAML::Node n = m_node[key];
-    if (!n) m_r.fail(m_node, m_path, "missing required key '" + key + "'");
-    return n;
-  }
-  std::string path(const std::string& key) const { return child_path(m_path, key); }
-  const YAML::Node& node() const { return m_node; }
-  const Reader& reader() const { return m_r; }
-
-  double number(const std::string& key) const { return as_number(get(key), path(key)); }
-  double number(const std::string& key, double fallback) const {
-    return has(key) ? number(key) : fallback;
-  }
-  std::int64_t integer(const std::string& key) const { return as_integer(get(key), path(key)); }
-  std::int64_t integer(const std::string& key, std::int64_t fallback) const {
-    return has(key) ? integer(key) : fallback;
-  }
-  std::string text(const std::string& key) const { return as_text(get(key), path(key)); }
-  std::vector<double> numbers(const std::string& key, std::size_t count) const {
-    const YAML::Node n = get(key);
-    if (!n.IsSequence() || n.size() != count)
-      m_r.fail(n, path(key),
-               "expected a list of " + std::to_string(count) + " numbers, got " +
-                   (n.IsSequence() ? "a list of " + std::to_string(n.size()) : yaml_text(n)));
-    std::vector<double> v;
-    for (std::size_t i = 0; i < count; ++i)
-      v.push_back(as_number(n[i], path(key) + "[" + std::to_string(i) + "]"));
-    return v;
-  }
-
-  double as_number(const YAML::Node& n, const std::string& p) const {
-    double v = 0;
-    if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v))
-      m_r.fail(n, p, "expected a number, got " + yaml_text(n));
-    return v;
-  }
-  std::int64_t as_integer(const YAML::Node& n, const std::string& p) const {
-    const double v = as_number(n, p);
-    if (v != std::floor(v) || std::abs(v) > 9.0e15)
-      m_r.fail(n, p, "expected an integer, got " + yaml_text(n));
-    return std::int64_t(v);
-  }
-  std::string as_text(const YAML::Node& n, const std::string& p) const {
-    if (!n.IsScalar()) m_r.fail(n, p, "expected a string, got " + yaml_text(n));
-    return n.Scalar();
-  }
-  std::string choice(const std::string& key, const std::vector<std::string>& options) const {
-    const std::string v = text(key);
-    if (std::find(options.begin(), options.end(), v) == options.end())
-      m_r.fail(get(key), path(key), "'" + v + "' is not one of: " + join(options));
-    return v;
-  }
-
- private:
-  const Reader& m_r;
-  YAML::Node m_node;
-  std::string m_path;
-};
 
 const char* kFaceNames[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
 const char* kAxisNames[3] = {"x", "y", "z"};
@@ -425,54 +293,9 @@ void read_initial(const Map& top, Case& c, double cs2) {
     top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
 }
 
-// Applies one "a.b.c=value" override to the document.
-void apply_override(YAML::Node root, const std::string& text) {
-  const auto eq = text.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw ConfigError("--set " + text, "expected key=value, e.g. --set run.steps=200");
-  const std::string key = text.substr(0, eq);
-  YAML::Node value;
-  try {
-    value = YAML::Load(text.substr(eq + 1));
-  } catch (const YAML::Exception& e) {
-    throw ConfigError("--set " + text, "value is not valid YAML: " + e.msg);
-  }
-  std::vector<std::string> parts;
-  std::stringstream ss(key);
-  for (std::string p; std::getline(ss, p, '.');) {
-    if (p.empty()) throw ConfigError("--set " + text, "empty key in '" + key + "'");
-    parts.push_back(p);
-  }
-  std::function<void(YAML::Node, std::size_t)> set = [&](YAML::Node node, std::size_t k) {
-    if (k + 1 == parts.size()) {
-      if (value.IsNull())
-        node.remove(parts[k]);  // key=~ deletes the key
-      else
-        node[parts[k]] = value;
-      return;
-    }
-    YAML::Node child = node[parts[k]];
-    if (child.IsDefined() && !child.IsMap() && !child.IsNull())
-      throw ConfigError("--set " + text,
-                        "'" + parts[k] + "' is not a mapping, cannot set '" + key + "'");
-    if (!child.IsDefined() || child.IsNull()) {
-      node[parts[k]] = YAML::Node(YAML::NodeType::Map);
-      child = node[parts[k]];
-    }
-    set(child, k + 1);
-  };
-  set(root, 0);
-}
-
 Case read_document(YAML::Node root, const std::string& name, const std::string& base_dir,
                    const std::vector<std::string>& overrides) {
-  std::map<std::string, std::string> overridden;
-  if (!root.IsDefined() || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
-  for (const auto& o : overrides) {
-    if (!root.IsMap()) break;
-    apply_override(root, o);
-    overridden[o.substr(0, o.find('='))] = o;
-  }
+  const std::map<std::string, std::string> overridden = yaml::apply_overrides(root, overrides);
   // The relaxation is given one way only: overriding it one way replaces the
   // file's other way (--set physics.tau=0.6 on a case that gives reynolds).
   const std::vector<std::string> relaxation = {"tau", "viscosity", "reynolds"};
@@ -590,31 +413,11 @@ int lattice_dim(const std::string& lattice) {
 
 Case read_case_string(const std::string& yaml, const std::string& name,
                       const std::vector<std::string>& overrides) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(
-        name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
-        "YAML syntax error: " + e.msg);
-  }
-  return read_document(root, name, "", overrides);
+  return read_document(yaml::parse(yaml, name), name, "", overrides);
 }
 
 Case read_case(const std::string& path, const std::vector<std::string>& overrides) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(path, std::string("cannot read case file: ") + std::strerror(errno));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  YAML::Node root;
-  try {
-    root = YAML::Load(buf.str());
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(
-        path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
-        "YAML syntax error: " + e.msg);
-  }
-  return read_document(root, path, directory_of(path), overrides);
+  return read_document(yaml::load_file(path, "case"), path, directory_of(path), overrides);
 }
 
 }  // namespace kolb

@@ -1,6 +1,7 @@
 // kolb command line: `kolb run CASE.yaml [--set key=value ...]`, `kolb check CASE.yaml`,
 // `kolb info`.
 
+#include <kolb/app/bench.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/app/simulation.hpp>
 #include <kolb/config.hpp>
@@ -84,6 +85,21 @@ int check(const std::string& file, const std::vector<std::string>& sets) {
   }
 }
 
+int bench(const std::string& file, const std::vector<std::string>& sets, int threads) {
+  // Validate before Kokkos starts, like `run`: a bad file needs no threads.
+  KokkosSession kokkos(threads);
+  try {
+    kolb::run_bench(file, sets, std::cout);
+    return 0;
+  } catch (const kolb::ConfigError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitConfig;
+  } catch (const std::exception& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitFailure;
+  }
+}
+
 int info() {
   KokkosSession kokkos(0);
   std::cout << "kolb " << KOLB_VERSION_STRING << " (" << KOLB_BUILD_TYPE << ", "
@@ -118,6 +134,12 @@ int main(int argc, char** argv) {
       app.add_subcommand("check", "validate a case file and print its derived parameters");
   check_cmd->add_option("case", file, "case file (YAML)")->required();
   check_cmd->add_option("--set", sets, "override a key (repeatable)");
+  auto* bench_cmd = app.add_subcommand(
+      "bench", "measure the stream triad and the LBM kernels (MLUPS, GB/s, % of stream bound)");
+  bench_cmd->add_option("file", file, "benchmark description (YAML), e.g. perf/bench.yaml")
+      ->required();
+  bench_cmd->add_option("--set", sets, "override a key (repeatable)");
+  bench_cmd->add_option("--threads", threads, "host threads")->check(CLI::PositiveNumber);
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
   try {
     app.parse(argc, argv);
@@ -127,5 +149,6 @@ int main(int argc, char** argv) {
   }
   if (app.got_subcommand("run")) return run(file, sets, threads, quiet);
   if (app.got_subcommand("check")) return check(file, sets);
+  if (app.got_subcommand("bench")) return bench(file, sets, threads);
   return info();
 }

@@ -29,6 +29,10 @@ class Simulation {
   // Advances by `steps` time steps (fenced on return).
   virtual void advance(std::int64_t steps) = 0;
   virtual ObservableSums observe() = 0;
+  // Benchmark hook: seconds for `steps` launches of one kernel ("fused",
+  // "propagate" or "collide") over the interior, without halo exchange.
+  // Leaves the state advanced; use on a simulation made for benchmarking.
+  virtual double time_kernel(const std::string& kernel, int steps) = 0;
   virtual HostFields fields() = 0;
   // Interior populations (stored, post-collision), site by site in
   // x-fastest order, Q per site: the same sequence whatever the layout.

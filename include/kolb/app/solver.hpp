@@ -60,6 +60,30 @@ class Solver final : public Simulation {
     m_exec.fence();
   }
 
+  double time_kernel(const std::string& kernel, int steps) override {
+    const Region all = interior_region(m_block.extents());
+    using SC = StreamCollide<Lattice, Scalar, Layout, ExecSpace>;
+    using P = Propagate<Lattice, Scalar, Layout, ExecSpace>;
+    using C = Collide<Lattice, Scalar, Layout, ExecSpace>;
+    if (kernel != "fused" && kernel != "propagate" && kernel != "collide")
+      throw std::invalid_argument("time_kernel: unknown kernel " + kernel);
+    m_exec.fence();
+    Kokkos::Timer timer;
+    for (int k = 0; k < steps; ++k) {
+      if (kernel == "fused") {
+        SC::apply(m_exec, m_block, all, m_wall, m_collision);
+        m_block.swap();
+      } else if (kernel == "propagate") {
+        P::apply(m_exec, m_block, all, m_wall);
+        m_block.swap();
+      } else {
+        C::apply(m_exec, m_block, all, m_collision);  // in place, no swap
+      }
+    }
+    m_exec.fence();
+    return timer.seconds();
+  }
+
   ObservableSums observe() override {
     return Observables<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g);
   }

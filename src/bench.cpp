@@ -1,0 +1,218 @@
+#include <kolb/app/bench.hpp>
+#include <kolb/app/simulation.hpp>
+#include <kolb/config.hpp>
+#include <kolb/kernels/stream_triad.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "yaml_map.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace kolb {
+
+namespace {
+
+using yaml::Map;
+using yaml::Reader;
+
+int lattice_q(const std::string& lattice) { return lattice == "D2Q9" ? 9 : 19; }
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "unknown";
+}
+
+// A periodic box with a uniform flow: every site runs the bulk path.
+Case bench_case(const std::string& lattice, const std::string& precision, const std::string& layout,
+                const std::vector<int>& size) {
+  const bool d3 = lattice == "D3Q19";
+  std::ostringstream y;
+  y << "lattice: " << lattice << "\nprecision: " << precision << "\ndomain: {size: [" << size[0]
+    << ", " << size[1] << (d3 ? ", " + std::to_string(size[2]) : "") << "]}\n"
+    << "physics: {tau: 0.6}\nboundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic"
+    << (d3 ? ", z-: periodic, z+: periodic" : "") << "}\n"
+    << "initial: {type: uniform, velocity: " << (d3 ? "[0.05, 0.02, 0.01]" : "[0.05, 0.02]")
+    << "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+  const auto digit = layout.find_first_of("0123456789");
+  std::vector<std::string> sets = {"execution.layout=" + layout.substr(0, digit)};
+  if (digit != std::string::npos) sets.push_back("execution.vector_length=" + layout.substr(digit));
+  return read_case_string(y.str(), "<bench>", sets);
+}
+
+void write_plot(const BenchResult& r, const std::string& dir) {
+  // One bar per layout, grouped by lattice/precision/kernel (gnuplot, if installed).
+  const std::string data = dir + "/bench_plot.dat";
+  {
+    std::ofstream out(data);
+    for (const auto& row : r.rows)
+      out << row.lattice << "/" << row.precision << "/" << row.layout << "/" << row.kernel << ' '
+          << row.percent_bound << '\n';
+  }
+  std::ofstream gp(dir + "/bench_plot.gp");
+  gp << "set terminal pngcairo size 1400,700\nset output '" << dir << "/bench.png'\n"
+     << "set style fill solid 0.7\nset boxwidth 0.8\nset ylabel '% of stream bound'\n"
+     << "set title 'kolb kernels vs STREAM triad (" << std::fixed << std::setprecision(1)
+     << r.triad_gbs << " GB/s)'\nset xtics rotate by 60 right font ',8'\nset yrange [0:*]\n"
+     << "set grid ytics\nplot '" << data << "' using 0:2:xtic(1) with boxes notitle\n";
+  gp.close();
+  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
+    const std::string cmd = "gnuplot '" + dir + "/bench_plot.gp'";
+    if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "kolb bench: gnuplot failed\n");
+  }
+}
+
+}  // namespace
+
+BenchResult run_bench(const std::string& file, const std::vector<std::string>& overrides,
+                      std::ostream& log) {
+  YAML::Node root = yaml::load_file(file, "benchmark");
+  const Reader reader(file, yaml::apply_overrides(root, overrides));
+  const Map top(reader, root, "",
+                {"lattices", "precisions", "layouts", "kernels", "size", "steps", "repeats",
+                 "triad_megabytes", "output"});
+  auto list = [&](const std::string& key, const std::vector<std::string>& allowed) {
+    const YAML::Node n = top.get(key);
+    if (!n.IsSequence() || n.size() == 0)
+      reader.fail(n, key, "expected a non-empty list, got " + yaml::yaml_text(n));
+    std::vector<std::string> v;
+    for (std::size_t i = 0; i < n.size(); ++i) {
+      const std::string p = key + "[" + std::to_string(i) + "]";
+      const std::string item = top.as_text(n[i], p);
+      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), item) == allowed.end())
+        reader.fail(n[i], p, "'" + item + "' is not one of: " + yaml::join(allowed));
+      v.push_back(item);
+    }
+    return v;
+  };
+  const auto lattices = list("lattices", {"D2Q9", "D3Q19"});
+  const auto precisions = list("precisions", {"double", "float"});
+  const auto layouts = list("layouts", {});
+  const auto kernels = list("kernels", {"fused", "propagate", "collide"});
+  for (std::size_t i = 0; i < layouts.size(); ++i)
+    for (const auto& l : lattices)
+      for (const auto& p : precisions) {
+        bool found = false;
+        for (const auto& v : compiled_variants())
+          found = found || v == l + "/" + p + "/" + layouts[i];
+        if (!found)
+          reader.fail(top.get("layouts")[i], "layouts[" + std::to_string(i) + "]",
+                      l + "/" + p + "/" + layouts[i] +
+                          " is not compiled into this build (`kolb info` lists the variants)");
+      }
+  std::map<std::string, std::vector<int>> sizes;
+  {
+    const Map s(reader, top.get("size"), "size", {"D2Q9", "D3Q19"});
+    for (const auto& l : lattices) {
+      const auto v = s.numbers(l, std::size_t(lattice_dim(l)));
+      for (std::size_t a = 0; a < v.size(); ++a)
+        if (!(v[a] >= 8 && v[a] == std::floor(v[a])))
+          reader.fail(s.get(l), s.path(l), "sizes must be integers >= 8");
+      sizes[l] = std::vector<int>(v.begin(), v.end());
+      if (sizes[l].size() == 2) sizes[l].push_back(1);
+    }
+  }
+  const int steps = int(top.integer("steps"));
+  const int repeats = int(top.integer("repeats", 3));
+  const double triad_mb = top.number("triad_megabytes", 1536);
+  if (steps < 1) reader.fail(top.get("steps"), "steps", "steps must be >= 1");
+  if (repeats < 1) reader.fail(top.get("repeats"), "repeats", "repeats must be >= 1");
+  if (!(triad_mb >= 1)) reader.fail(top.get("triad_megabytes"), "triad_megabytes", "must be >= 1");
+  BenchResult result;
+  result.folder = top.text("output");
+  std::error_code ec;
+  std::filesystem::create_directories(result.folder, ec);
+  if (ec || !std::filesystem::is_directory(result.folder))
+    reader.fail(top.get("output"), "output", "cannot create folder '" + result.folder + "'");
+
+  using exec = Kokkos::DefaultExecutionSpace;
+  const index_t n = index_t(triad_mb * 1e6 / (3 * sizeof(double)));
+  result.triad_gbs = StreamTriad<exec>::measure(exec(), n, repeats);
+  log << "STREAM triad on " << exec::name() << " (" << exec().concurrency() << " threads, 3 x "
+      << std::fixed << std::setprecision(0) << triad_mb / 3 << " MB): " << std::setprecision(1)
+      << result.triad_gbs << " GB/s\n";
+  log << std::left << std::setw(7) << "lattice" << std::setw(8) << "prec" << std::setw(10)
+      << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
+      << std::setw(9) << "GB/s" << std::setw(9) << "%bound\n";
+
+  for (const auto& l : lattices)
+    for (const auto& p : precisions)
+      for (const auto& y : layouts) {
+        auto sim = make_simulation(bench_case(l, p, y, sizes[l]));
+        const std::vector<int>& sz = sizes[l];
+        const double sites = double(sz[0]) * sz[1] * sz[2];
+        const double bytes = 2.0 * lattice_q(l) * (p == "double" ? 8 : 4);
+        for (const auto& k : kernels) {
+          sim->time_kernel(k, 2);  // warm up (first touch done at allocation)
+          double best = 1e300;
+          for (int r = 0; r < repeats; ++r)
+            best = std::min(best, sim->time_kernel(k, steps) / steps);
+          BenchRow row{l, p, y, k, {sz[0], sz[1], sz[2]}, best, 0, 0, 0};
+          row.mlups = sites / best * 1e-6;
+          row.gbs = row.mlups * 1e6 * bytes * 1e-9;
+          row.percent_bound = 100.0 * row.gbs / result.triad_gbs;
+          result.rows.push_back(row);
+          log << std::left << std::setw(7) << l << std::setw(8) << p << std::setw(10) << y
+              << std::setw(10) << k << std::right << std::setprecision(1) << std::setw(9)
+              << row.mlups << std::setw(9) << row.gbs << std::setw(8) << row.percent_bound << "%"
+              << std::endl;
+        }
+      }
+
+  const double triad_after = StreamTriad<exec>::measure(exec(), n, repeats);
+  log << "STREAM triad again: " << std::setprecision(1) << triad_after << " GB/s\n";
+  if (triad_after > result.triad_gbs) {
+    result.triad_gbs = triad_after;
+    for (auto& r : result.rows) r.percent_bound = 100.0 * r.gbs / result.triad_gbs;
+  }
+  const std::string dir = result.folder;
+  {
+    std::ofstream csv(dir + "/bench.csv");
+    csv << "lattice,precision,layout,kernel,size,seconds_per_step,mlups,gbs,percent_of_stream_"
+           "bound,"
+           "triad_gbs\n";
+    for (const auto& r : result.rows)
+      csv << r.lattice << ',' << r.precision << ',' << r.layout << ',' << r.kernel << ','
+          << r.size[0] << 'x' << r.size[1]
+          << (r.lattice == "D3Q19" ? "x" + std::to_string(r.size[2]) : "") << ','
+          << std::setprecision(6) << r.seconds_per_step << ',' << r.mlups << ',' << r.gbs << ','
+          << r.percent_bound << ',' << result.triad_gbs << '\n';
+  }
+  nlohmann::json j;
+  j["kolb_version"] = KOLB_VERSION_STRING;
+  j["machine"] = {{"cpu", cpu_model()},
+                  {"execution_space", exec::name()},
+                  {"concurrency", exec().concurrency()},
+                  {"compiler", KOLB_CXX_COMPILER},
+                  {"ieee_order", bool(KOLB_IEEE_ORDER)}};
+  j["triad_gbs"] = result.triad_gbs;
+  j["triad_gbs_before_after"] = {triad_before, triad_after};
+  j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in the triad)";
+  j["rows"] = nlohmann::json::array();
+  for (const auto& r : result.rows)
+    j["rows"].push_back({{"lattice", r.lattice},
+                         {"precision", r.precision},
+                         {"layout", r.layout},
+                         {"kernel", r.kernel},
+                         {"size", r.size},
+                         {"seconds_per_step", r.seconds_per_step},
+                         {"mlups", r.mlups},
+                         {"gbs", r.gbs},
+                         {"percent_of_stream_bound", r.percent_bound}});
+  std::ofstream(dir + "/bench.json") << j.dump(2) << '\n';
+  write_plot(result, dir);
+  log << "wrote " << dir << "/bench.csv, bench.json, bench.png\n";
+  return result;
+}
+
+}  // namespace kolb
