@@ -29,6 +29,9 @@ class Solver final : public Simulation {
     Kokkos::deep_copy(m_block.material(), material_host);
     fill_periodic_halo(m_exec, m_block.material(), ScalarSiteLayout{}, 1, m_block.extents(),
                        m_periodic);
+    m_exec.fence();
+    m_bulk_rows = find_bulk_rows<Lattice>(
+        m_block.extents(), Kokkos::View<const material_t*, memory_space>(m_block.material()));
     m_wall = WallTerms<Lattice, Scalar>(geo.table);
     m_collision.omega = Scalar(1.0 / c.tau);
     for (int a = 0; a < 3; ++a) {
@@ -49,9 +52,10 @@ class Solver final : public Simulation {
                          m_periodic);
       if (m_fused) {
         StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
-                                                                 m_collision);
+                                                                 m_collision, m_bulk_rows);
       } else {
-        Propagate<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall);
+        Propagate<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                             m_bulk_rows);
         Collide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
       }
       m_block.swap();
@@ -71,10 +75,10 @@ class Solver final : public Simulation {
     Kokkos::Timer timer;
     for (int k = 0; k < steps; ++k) {
       if (kernel == "fused") {
-        SC::apply(m_exec, m_block, all, m_wall, m_collision);
+        SC::apply(m_exec, m_block, all, m_wall, m_collision, m_bulk_rows);
         m_block.swap();
       } else if (kernel == "propagate") {
-        P::apply(m_exec, m_block, all, m_wall);
+        P::apply(m_exec, m_block, all, m_wall, m_bulk_rows);
         m_block.swap();
       } else {
         C::apply(m_exec, m_block, all, m_collision);  // in place, no swap
@@ -167,6 +171,7 @@ class Solver final : public Simulation {
   block_type m_block;
   std::array<bool, 3> m_periodic;
   bool m_fused;  // StreamCollide, or Propagate + Collide
+  bulk_rows_view m_bulk_rows;
   WallTerms<Lattice, Scalar> m_wall;
   BGK<Lattice, Scalar> m_collision;
   Scalar m_g[3] = {0, 0, 0};

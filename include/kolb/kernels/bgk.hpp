@@ -15,8 +15,8 @@ struct BGK {
   static constexpr Scalar inv_cs2 = Scalar(1.0 / Lattice::cs2());
 
   // Equilibrium of Hermite order 2.
-  KOKKOS_INLINE_FUNCTION static Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy,
-                                                   Scalar uz) {
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy,
+                                                        Scalar uz) {
     const Scalar cu = Lattice::c(i, 0) * ux + Lattice::c(i, 1) * uy + Lattice::c(i, 2) * uz;
     const Scalar usq = ux * ux + uy * uy + uz * uz;
     return Scalar(Lattice::w(i)) * rho *
@@ -24,7 +24,7 @@ struct BGK {
             Scalar(0.5) * inv_cs2 * usq);
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(Scalar (&f)[Q]) const {
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Q]) const {
     Scalar rho = 0, jx = 0, jy = 0, jz = 0;
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i) {

@@ -21,7 +21,7 @@ struct Collide {
   index_t m_sy, m_sz;
   BGK<Lattice, Scalar> m_collision;
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = x + m_sy * y + m_sz * z;
     // The same arithmetic as Pull + StreamCollide, so both paths agree bit for bit.
     const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);

@@ -5,9 +5,12 @@
 //    independent, so the compiler vectorises the update across sites;
 //  - device spaces: a 3-D MDRange, one thread per site.
 // The functor body is the same in both cases; only the launch differs.
+// for_each_site_split also runs a functor's lean `bulk(z, y, x)` on the bulk
+// run of each row (see block/bulk_rows.hpp).
 
 #include <kolb/block/extents.hpp>
 
+#include <algorithm>
 #include <type_traits>
 
 namespace kolb {
@@ -34,6 +37,7 @@ region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) 
 }
 
 namespace impl {
+
 template <class SiteFunctor>
 struct RowLoop {
   SiteFunctor m_site;
@@ -46,6 +50,36 @@ struct RowLoop {
     for (int x = m_lo_x; x < m_hi_x; ++x) m_site(z, y, x);
   }
 };
+
+// Rows split into [lo, begin) general | [begin, end) bulk | [end, hi) general.
+template <class SiteFunctor>
+struct SplitRowLoop {
+  SiteFunctor m_site;
+  Kokkos::View<const int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> m_bulk;
+  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z, m_ext_y;
+
+  void operator()(int row) const {
+    const int z = m_lo_z + row / m_ny;
+    const int y = m_lo_y + row % m_ny;
+    const index_t r = y + index_t(m_ext_y) * z;
+    const int b = std::min(std::max(m_bulk(r, 0), m_lo_x), m_hi_x);
+    const int e = std::min(std::max(m_bulk(r, 1), b), m_hi_x);
+    KOLB_SIMD
+    for (int x = m_lo_x; x < b; ++x) m_site(z, y, x);
+    KOLB_SIMD
+    for (int x = b; x < e; ++x) m_site.bulk(z, y, x);
+    KOLB_SIMD
+    for (int x = e; x < m_hi_x; ++x) m_site(z, y, x);
+  }
+};
+
+template <class ExecSpace>
+Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> row_policy(const ExecSpace& exec,
+                                                                            const Region& r) {
+  const std::size_t rows = std::size_t(r.hi[1] - r.lo[1]) * std::size_t(r.hi[2] - r.lo[2]);
+  return {exec, std::size_t(0), rows};
+}
+
 }  // namespace impl
 
 template <class ExecSpace, class SiteFunctor>
@@ -53,11 +87,25 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
                    const SiteFunctor& f) {
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
-    const int ny = r.hi[1] - r.lo[1];
-    const int rows = ny * (r.hi[2] - r.lo[2]);
     Kokkos::parallel_for(
-        label, Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(exec, 0, rows),
-        impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+        label, impl::row_policy(exec, r),
+        impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2]});
+  } else {
+    Kokkos::parallel_for(label, region_policy(exec, r), f);
+  }
+}
+
+// Like for_each_site, for functors that also have a lean `bulk(z, y, x)`,
+// valid where a site and all its upstream neighbours are fluid. `bulk_rows`
+// (host memory) comes from find_bulk_rows; devices run the general operator.
+template <class ExecSpace, class SiteFunctor, class BulkRows>
+void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
+                         const SiteFunctor& f, const BulkRows& bulk_rows, int ext_y) {
+  if (r.empty()) return;
+  if constexpr (is_host_space_v<ExecSpace>) {
+    Kokkos::parallel_for(label, impl::row_policy(exec, r),
+                         impl::SplitRowLoop<SiteFunctor>{f, bulk_rows, r.lo[0], r.hi[0], r.lo[1],
+                                                         r.hi[1] - r.lo[1], r.lo[2], ext_y});
   } else {
     Kokkos::parallel_for(label, region_policy(exec, r), f);
   }

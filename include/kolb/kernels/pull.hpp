@@ -36,7 +36,7 @@ struct Pull {
 
   // Fills f with the incoming populations of site s; returns 1 for a fluid
   // site, 0 for a solid one.
-  KOKKOS_INLINE_FUNCTION Scalar operator()(index_t s, Scalar (&f)[Q]) const {
+  KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(index_t s, Scalar (&f)[Q]) const {
     const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i) {
@@ -49,6 +49,13 @@ struct Pull {
       f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
     }
     return keep;
+  }
+
+  // The same for a fluid site whose upstream neighbours are all fluid: the
+  // general path then computes 1 * pulled + 0 * bounced, i.e. these bits.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk(index_t s, Scalar (&f)[Q]) const {
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) f[i] = m_src(m_layout(s + m_offset[i], i));
   }
 };
 

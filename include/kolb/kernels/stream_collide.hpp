@@ -4,6 +4,7 @@
 // in registers and writes the post-collision values to the other buffer:
 // one read and one write of every population per step.
 
+#include <kolb/block/bulk_rows.hpp>
 #include <kolb/kernels/bgk.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
@@ -31,7 +32,7 @@ struct StreamCollide {
         m_sz(block.extents().stride(2)),
         m_collision(collision) {}
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = x + m_sy * y + m_sz * z;
     Scalar f[Q];
     const Scalar keep = m_pull(s, f);
@@ -41,10 +42,22 @@ struct StreamCollide {
     for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = keep * f[i];
   }
 
+  // A site in a bulk run (fluid, all upstream neighbours fluid).
+  KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
+    const index_t s = x + m_sy * y + m_sz * z;
+    Scalar f[Q];
+    m_pull.bulk(s, f);
+    m_collision(f);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
+  }
+
   // One step on `region` (storage coordinates) of `block`: current -> next.
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall, const BGK<Lattice, Scalar>& collision) {
-    for_each_site("kolb::StreamCollide", exec, region, StreamCollide(block, wall, collision));
+                    const WallTerms<Lattice, Scalar>& wall, const BGK<Lattice, Scalar>& collision,
+                    const bulk_rows_view& bulk_rows) {
+    for_each_site_split("kolb::StreamCollide", exec, region, StreamCollide(block, wall, collision),
+                        bulk_rows, block.extents().ext(1));
   }
 };
 

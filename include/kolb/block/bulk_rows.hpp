@@ -1,0 +1,49 @@
+#pragma once
+// Bulk rows: for every x row of a block, the longest run of sites that are
+// fluid and whose Q upstream neighbours are all fluid. Host launches update
+// that run with the lean pull (no material loads, no bounce-back blend) and
+// the rest of the row with the general one; both give the same bits.
+
+#include <kolb/block/extents.hpp>
+#include <kolb/block/materials.hpp>
+
+namespace kolb {
+
+// [begin, end) in storage x coordinates per row y + ext(1) z (storage
+// coordinates); begin == end when the row has no bulk site. Host memory:
+// only host launches use it.
+using bulk_rows_view = Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace>;
+
+template <class Lattice, class MemorySpace>
+bulk_rows_view find_bulk_rows(const Extents& e,
+                              const Kokkos::View<const material_t*, MemorySpace>& material) {
+  auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), material);
+  bulk_rows_view rows("kolb::bulk_rows", index_t(e.ext(1)) * e.ext(2));
+  index_t offset[Lattice::q];
+  for (int i = 0; i < Lattice::q; ++i)
+    offset[i] =
+        -(Lattice::c(i, 0) + Lattice::c(i, 1) * e.stride(1) + Lattice::c(i, 2) * e.stride(2));
+  for (int z = e.halo[2]; z < e.halo[2] + e.n[2]; ++z)
+    for (int y = e.halo[1]; y < e.halo[1] + e.n[1]; ++y) {
+      const index_t row = y + index_t(e.ext(1)) * z;
+      int best_begin = 0, best_end = 0, begin = -1;
+      for (int x = e.halo[0]; x <= e.halo[0] + e.n[0]; ++x) {
+        bool bulk = x < e.halo[0] + e.n[0];
+        if (bulk) {
+          const index_t s = x + e.stride(1) * y + e.stride(2) * z;
+          bulk = mat(s) == kFluid;
+          for (int i = 0; bulk && i < Lattice::q; ++i) bulk = mat(s + offset[i]) == kFluid;
+        }
+        if (bulk && begin < 0) begin = x;
+        if (!bulk && begin >= 0) {
+          if (x - begin > best_end - best_begin) best_begin = begin, best_end = x;
+          begin = -1;
+        }
+      }
+      rows(row, 0) = best_begin;
+      rows(row, 1) = best_end;
+    }
+  return rows;
+}
+
+}  // namespace kolb
