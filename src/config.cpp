@@ -363,8 +363,12 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   }
   if (top.has("execution")) {
     const Map e(reader, top.get("execution"), "execution",
-                {"layout", "vector_length", "kernel", "threads"});
+                {"layout", "vector_length", "kernel", "streaming", "threads"});
     if (e.has("kernel")) c.execution.kernel = e.choice("kernel", {"fused", "split"});
+    if (e.has("streaming")) c.execution.streaming = e.choice("streaming", {"two_buffer", "aa"});
+    if (c.execution.streaming == "aa" && c.execution.kernel == "split")
+      reader.fail(e.get("kernel"), e.path("kernel"),
+                  "the aa streaming scheme has only the fused kernel");
     if (e.has("layout")) c.execution.layout = e.choice("layout", {"aos", "soa", "csoa", "caosoa"});
     const bool clustered = c.execution.layout == "csoa" || c.execution.layout == "caosoa";
     if (clustered) {

@@ -4,6 +4,7 @@
 // (src/variants/), selected at run time through make_simulation().
 
 #include <kolb/app/simulation.hpp>
+#include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/initialize.hpp>
 #include <kolb/kernels/periodic_halo.hpp>
@@ -20,9 +21,11 @@ class Solver final : public Simulation {
 
   explicit Solver(const Case& c, ExecSpace exec = ExecSpace())
       : m_exec(exec),
-        m_block(Extents(c.size, Lattice::halo, Lattice::dim, Layout::vector_length), "kolb::Block"),
+        m_block(Extents(c.size, Lattice::halo, Lattice::dim, Layout::vector_length), "kolb::Block",
+                c.execution.streaming == "aa" ? 1 : 2),
         m_periodic(c.periodic()),
-        m_fused(c.execution.kernel == "fused") {
+        m_fused(c.execution.kernel == "fused"),
+        m_aa(c.execution.streaming == "aa") {
     const Geometry geo = build_geometry(c, m_block.extents());
     auto material_host = Kokkos::create_mirror_view(m_block.material());
     for (std::size_t s = 0; s < geo.material.size(); ++s) material_host(s) = geo.material[s];
@@ -46,19 +49,12 @@ class Solver final : public Simulation {
   }
 
   void advance(std::int64_t steps) override {
-    const Region all = interior_region(m_block.extents());
     for (std::int64_t k = 0; k < steps; ++k) {
-      fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q, m_block.extents(),
-                         m_periodic);
-      if (m_fused) {
-        StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
-                                                                 m_collision, m_bulk_rows);
+      if (m_aa) {
+        aa_step();
       } else {
-        Propagate<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
-                                                             m_bulk_rows);
-        Collide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
+        two_buffer_step();
       }
-      m_block.swap();
       ++m_step;
     }
     m_exec.fence();
@@ -69,7 +65,7 @@ class Solver final : public Simulation {
     using SC = StreamCollide<Lattice, Scalar, Layout, ExecSpace>;
     using P = Propagate<Lattice, Scalar, Layout, ExecSpace>;
     using C = Collide<Lattice, Scalar, Layout, ExecSpace>;
-    if (kernel != "fused" && kernel != "propagate" && kernel != "collide")
+    if (kernel != "fused" && kernel != "propagate" && kernel != "collide" && kernel != "aa")
       throw std::invalid_argument("time_kernel: unknown kernel " + kernel);
     m_exec.fence();
     Kokkos::Timer timer;
@@ -77,6 +73,13 @@ class Solver final : public Simulation {
       if (kernel == "fused") {
         SC::apply(m_exec, m_block, all, m_wall, m_collision, m_bulk_rows);
         m_block.swap();
+      } else if (kernel == "aa") {  // alternating AAPull / AALocal, one buffer
+        if (k % 2 == 0) {
+          AAPull<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                            m_collision, m_bulk_rows);
+        } else {
+          AALocal<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
+        }
       } else if (kernel == "propagate") {
         P::apply(m_exec, m_block, all, m_wall, m_bulk_rows);
         m_block.swap();
@@ -89,7 +92,8 @@ class Solver final : public Simulation {
   }
 
   ObservableSums observe() override {
-    return Observables<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g);
+    return Observables<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, post_collision_block(),
+                                                                  m_g);
   }
 
   HostFields fields() override {
@@ -97,7 +101,7 @@ class Solver final : public Simulation {
     const index_t n = m_block.extents().num_interior();
     Kokkos::View<double*, memory_space> rho("kolb::rho", n);
     Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
-    Moments<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho, u);
+    Moments<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, post_collision_block(), m_g, rho, u);
     auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
     auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
     auto mat_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m_block.material());
@@ -117,7 +121,8 @@ class Solver final : public Simulation {
   }
 
   std::vector<double> populations() override {
-    auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m_block.current());
+    auto f =
+        Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), post_collision_block().current());
     const Extents& e = m_block.extents();
     std::vector<double> out;
     out.reserve(std::size_t(e.num_interior()) * Lattice::q);
@@ -143,6 +148,13 @@ class Solver final : public Simulation {
     auto u_d = Kokkos::create_mirror_view_and_copy(memory_space(), u_h);
     InitializeEquilibrium<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho_d,
                                                                      u_d);
+    if (m_aa) {  // AA state between steps: post-collision, swapped
+      const Extents& e = m_block.extents();
+      for_each_site("kolb::SwapOpposites", m_exec, interior_region(e),
+                    SwapOpposites<Lattice, Scalar, Layout, memory_space>{
+                        m_block.current(), m_block.layout(), e.stride(1), e.stride(2)});
+      m_aa_streamed = false;
+    }
     m_exec.fence();
   }
 
@@ -156,6 +168,77 @@ class Solver final : public Simulation {
   const block_type& block() const { return m_block; }
 
  private:
+  void two_buffer_step() {
+    const Region all = interior_region(m_block.extents());
+    fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q, m_block.extents(),
+                       m_periodic);
+    if (m_fused) {
+      StreamCollide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                               m_collision, m_bulk_rows);
+    } else {
+      Propagate<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall,
+                                                           m_bulk_rows);
+      Collide<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
+    }
+    m_block.swap();
+  }
+
+  void aa_step() {
+    const Extents& e = m_block.extents();
+    const Region all = interior_region(e);
+    if (!m_aa_streamed) {
+      fill_periodic_halo(m_exec, m_block.current(), m_block.layout(), Lattice::q, e, m_periodic);
+      AAPull<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_wall, m_collision,
+                                                        m_bulk_rows);
+      push_back_periodic();
+    } else {
+      AALocal<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all, m_collision);
+    }
+    m_aa_streamed = !m_aa_streamed;
+  }
+
+  // Values AAPull pushed into periodic halos go to the sites they belong to.
+  void push_back_periodic() {
+    const Extents& e = m_block.extents();
+    PeriodicPushBack<Lattice, Scalar, Layout, memory_space> push{
+        m_block.current(), m_block.layout(), e.stride(1), e.stride(2), {}, {}, {}};
+    for (int a = 0; a < 3; ++a) {
+      push.m_lo[a] = e.halo[a];
+      push.m_hi[a] = e.halo[a] + e.n[a];
+      push.m_period[a] = a < e.dim && m_periodic[a] ? e.n[a] : 0;
+    }
+    for (int a = 0; a < e.dim; ++a) {
+      if (!m_periodic[a]) continue;
+      for (int side = 0; side < 2; ++side) {
+        Region r;
+        for (int b = 0; b < 3; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
+        r.lo[a] = side == 0 ? 0 : e.halo[a] + e.n[a];
+        r.hi[a] = side == 0 ? e.halo[a] : e.ext(a);
+        for_each_site("kolb::PeriodicPushBack", m_exec, r, push);
+      }
+    }
+  }
+
+  // The block as the two-buffer scheme would hold it between steps
+  // (post-collision populations in their own slots); a copy for AA states.
+  block_type post_collision_block() {
+    if (!m_aa) return m_block;
+    const Extents& e = m_block.extents();
+    typename block_type::population_view f("kolb::post_collision", m_block.current().extent(0));
+    if (m_aa_streamed) {
+      for_each_site("kolb::AAUnstream", m_exec, interior_region(e),
+                    AAUnstream<Lattice, Scalar, Layout, memory_space>{
+                        m_block.current(), f, m_block.material(), m_block.layout(), m_wall,
+                        e.stride(1), e.stride(2)});
+    } else {
+      Kokkos::deep_copy(m_exec, f, m_block.current());
+      for_each_site("kolb::SwapOpposites", m_exec, interior_region(e),
+                    SwapOpposites<Lattice, Scalar, Layout, memory_space>{f, m_block.layout(),
+                                                                         e.stride(1), e.stride(2)});
+    }
+    return m_block.with_current(f);
+  }
+
   static const char* scalar_name() { return sizeof(Scalar) == 8 ? "double" : "float"; }
   static std::string layout_name() {
     return Layout::vector_length > 1 ? Layout::name + std::to_string(Layout::vector_length)
@@ -170,7 +253,9 @@ class Solver final : public Simulation {
   ExecSpace m_exec;
   block_type m_block;
   std::array<bool, 3> m_periodic;
-  bool m_fused;  // StreamCollide, or Propagate + Collide
+  bool m_fused;                // StreamCollide, or Propagate + Collide
+  bool m_aa;                   // in-place AA streaming (one buffer)
+  bool m_aa_streamed = false;  // AA buffer holds streamed (not swapped) populations
   bulk_rows_view m_bulk_rows;
   WallTerms<Lattice, Scalar> m_wall;
   BGK<Lattice, Scalar> m_collision;

@@ -22,12 +22,22 @@ class Block {
   using material_view = Kokkos::View<material_t*, memory_space>;
 
   Block() = default;
-  Block(const Extents& extents, const std::string& label)
+  // `buffers`: 2 for the pull scheme, 1 for in-place streaming (AA pattern;
+  // current() and next() are then the same array).
+  Block(const Extents& extents, const std::string& label, int buffers = 2)
       : m_extents(extents),
         m_layout(extents.num_sites(), Lattice::q),
-        m_f{population_view(label + ".f0", m_layout.allocation_size()),
-            population_view(label + ".f1", m_layout.allocation_size())},
-        m_material(label + ".material", extents.num_sites()) {}
+        m_material(label + ".material", extents.num_sites()) {
+    m_f[0] = population_view(label + ".f0", m_layout.allocation_size());
+    m_f[1] = buffers == 2 ? population_view(label + ".f1", m_layout.allocation_size()) : m_f[0];
+  }
+  // The same block viewing `f` as its current populations (for diagnostics
+  // on a reconstructed state).
+  Block with_current(const population_view& f) const {
+    Block b = *this;
+    b.m_f[b.m_cur] = f;
+    return b;
+  }
 
   const Extents& extents() const { return m_extents; }
   const Layout& layout() const { return m_layout; }

@@ -61,10 +61,11 @@ struct OutputSettings {
 };
 
 struct ExecutionSettings {
-  std::string layout = "soa";    // aos | soa | csoa | caosoa
-  int vector_length = 1;         // cluster length VL of csoa / caosoa
-  std::string kernel = "fused";  // fused (StreamCollide) | split (Propagate + Collide)
-  int threads = 0;               // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
+  std::string layout = "soa";            // aos | soa | csoa | caosoa
+  int vector_length = 1;                 // cluster length VL of csoa / caosoa
+  std::string kernel = "fused";          // fused (StreamCollide) | split (Propagate + Collide)
+  std::string streaming = "two_buffer";  // two_buffer (pull) | aa (in place, one buffer)
+  int threads = 0;                       // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
 };
 
 struct Case {

@@ -13,9 +13,14 @@
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class MemorySpace>
+// Swapped = true reads the AA pattern's swapped storage (kernels/aa.hpp):
+// the population moving along c_i sits in slot opposite(i).
+template <class Lattice, class Scalar, class Layout, class MemorySpace, bool Swapped = false>
 struct Pull {
   static constexpr int Q = Lattice::q;
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int slot(int i) {
+    return Swapped ? Lattice::opposite(i) : i;
+  }
 
   Kokkos::View<const Scalar*, MemorySpace> m_src;
   Kokkos::View<const material_t*, MemorySpace> m_material;
@@ -42,8 +47,8 @@ struct Pull {
     for (int i = 0; i < Q; ++i) {
       const index_t n = s + m_offset[i];
       const material_t m = m_material(n);
-      const Scalar pulled = m_src(m_layout(n, i));
-      const Scalar bounced = m_src(m_layout(s, Lattice::opposite(i))) + m_wall(m, i);
+      const Scalar pulled = m_src(m_layout(n, slot(i)));
+      const Scalar bounced = m_src(m_layout(s, slot(Lattice::opposite(i)))) + m_wall(m, i);
       const Scalar from_fluid = m == kFluid ? Scalar(1) : Scalar(0);
       const Scalar fi = from_fluid * pulled + (Scalar(1) - from_fluid) * bounced;
       f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
@@ -55,7 +60,7 @@ struct Pull {
   // general path then computes 1 * pulled + 0 * bounced, i.e. these bits.
   KOKKOS_FORCEINLINE_FUNCTION void bulk(index_t s, Scalar (&f)[Q]) const {
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) f[i] = m_src(m_layout(s + m_offset[i], i));
+    for (int i = 0; i < Q; ++i) f[i] = m_src(m_layout(s + m_offset[i], slot(i)));
   }
 };
 
