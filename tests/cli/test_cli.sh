@@ -64,7 +64,16 @@ grep -q "simulation became unstable at step" err.txt && ok "instability message"
 [ -f unstable/fields_000000000.vti ] && ok "initial snapshot kept" || fail "initial snapshot lost"
 grep -q '"status": "unstable"' unstable/report.json && ok "report says unstable" || fail "report status"
 
-# 5. info lists the compiled variants.
+# 5. The benchmark harness, tiny: CSV rows for every combination, % of bound.
+expect_rc 0 "bench" -- "$kolb" bench "$src/perf/bench.yaml" --set "lattices=[D2Q9]" \
+  --set "precisions=[double]" --set "layouts=[soa,csoa8]" --set "size.D2Q9=[64,32]" \
+  --set steps=2 --set repeats=1 --set triad_megabytes=24 --set output=bench
+[ "$(wc -l < bench/bench.csv)" = 9 ] && ok "bench.csv rows" || { fail "bench.csv rows"; cat bench/bench.csv; }
+grep -q "STREAM triad" out.txt && ok "bench prints the triad" || fail "bench triad"
+expect_rc 2 "bench with an unknown kernel" -- "$kolb" bench "$src/perf/bench.yaml" --set "kernels=[warp]"
+grep -q "kernels\[0\]: 'warp' is not one of" err.txt && ok "bench error message" || { fail "bench error message"; cat err.txt; }
+
+# 6. info lists the compiled variants.
 expect_rc 0 "info" -- "$kolb" info
 grep -q "D2Q9/double/soa" out.txt && ok "variants listed" || fail "variants not listed"
 

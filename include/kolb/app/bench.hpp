@@ -1,7 +1,8 @@
 #pragma once
 // run_bench(): `kolb bench BENCH.yaml`. In one process it measures the STREAM
 // triad on the solver's execution space, then every requested lattice x
-// precision x layout x kernel (fused StreamCollide, Propagate, Collide), and
+// precision x layout x kernel (fused StreamCollide, in-place AA, Propagate,
+// Collide), and
 // reports MLUPS, effective GB/s (2 Q sizeof(scalar) bytes per site update)
 // and % of the stream bound, as CSV, JSON and a PNG plot.
 
@@ -18,6 +19,7 @@ struct BenchRow {
   double mlups = 0;
   double gbs = 0;            // effective: 2 Q sizeof(scalar) bytes per update
   double percent_bound = 0;  // of triad GB/s / (2 Q sizeof(scalar))
+  double triad_gbs = 0;      // triad measured just before this row's group of kernels
 };
 
 struct BenchResult {
