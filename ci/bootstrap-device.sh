@@ -87,8 +87,4 @@ else
     -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON >&2
   cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
 fi
-cmake --install "$build" >&2
-touch "$prefix/.complete"
-rm -rf "$build"
-log "Kokkos installed to $prefix"
-echo "$prefix"
+kolb_install_kokkos "$build" "$prefix"

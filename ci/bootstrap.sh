@@ -39,8 +39,4 @@ cmake -S "$kokkos_src" -B "$build" -G Ninja \
   -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF \
   -DKokkos_ENABLE_DEPRECATED_CODE_3=OFF >&2
 cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
-cmake --install "$build" >&2
-touch "$KOKKOS_PREFIX/.complete"
-rm -rf "$build"
-log "Kokkos installed to $KOKKOS_PREFIX"
-echo "$KOKKOS_PREFIX"
+kolb_install_kokkos "$build" "$KOKKOS_PREFIX"

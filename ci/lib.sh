@@ -87,3 +87,15 @@ kolb_cuda_env() {
   PATH=/usr/bin:$(tr ':' '\n' <<<"$PATH" | grep -v '^/usr/local/cuda' | paste -sd:)
   export PATH
 }
+
+# Installs a finished Kokkos build into its prefix, marks the prefix complete
+# (the cache test of the bootstrap scripts), drops the build tree, and prints
+# the prefix.
+kolb_install_kokkos() {
+  local build=$1 prefix=$2
+  cmake --install "$build" >&2
+  touch "$prefix/.complete"
+  rm -rf "$build"
+  echo "[kolb] Kokkos installed to $prefix" >&2
+  echo "$prefix"
+}

@@ -40,24 +40,11 @@ struct KokkosSession {
   ~KokkosSession() { Kokkos::finalize(); }
 };
 
-int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
-  kolb::Case c;
+// Runs `body`, turning errors into a message and kolb's exit codes.
+template <class Body>
+int with_exit_codes(Body&& body) {
   try {
-    c = kolb::read_case(file, sets);
-  } catch (const kolb::ConfigError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitConfig;
-  }
-  if (threads > 0) c.execution.threads = threads;
-  KokkosSession kokkos(c.execution.threads);
-  try {
-    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
-              << c.size[0] << "x" << c.size[1]
-              << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "") << "  tau " << c.tau << "  "
-              << c.steps << " steps  -> " << c.output.folder << '\n';
-    const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
-    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
-              << s.mflups << " MFLUPS); report " << s.report << '\n';
+    body();
     return 0;
   } catch (const kolb::ConfigError& e) {
     std::cerr << "kolb: error: " << e.what() << '\n';
@@ -71,33 +58,43 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
   }
 }
 
-int check(const std::string& file, const std::vector<std::string>& sets) {
+std::string size_text(const kolb::Case& c) {
+  return std::to_string(c.size[0]) + "x" + std::to_string(c.size[1]) +
+         (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
+}
+
+int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
+  kolb::Case c;
   try {
-    const kolb::Case c = kolb::read_case(file, sets);
-    std::cout << c.source << ": valid. " << c.lattice << " " << c.precision << ", " << c.size[0]
-              << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "")
-              << " sites, tau " << c.tau << ", viscosity " << c.viscosity() << ", " << c.steps
-              << " steps, output to " << c.output.folder << '\n';
-    return 0;
+    c = kolb::read_case(file, sets);
   } catch (const kolb::ConfigError& e) {
     std::cerr << "kolb: error: " << e.what() << '\n';
     return kExitConfig;
   }
+  if (threads > 0) c.execution.threads = threads;
+  KokkosSession kokkos(c.execution.threads);
+  return with_exit_codes([&] {
+    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
+              << size_text(c) << "  tau " << c.tau << "  " << c.steps << " steps  -> "
+              << c.output.folder << '\n';
+    const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
+    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
+              << s.mflups << " MFLUPS); report " << s.report << '\n';
+  });
+}
+
+int check(const std::string& file, const std::vector<std::string>& sets) {
+  return with_exit_codes([&] {
+    const kolb::Case c = kolb::read_case(file, sets);
+    std::cout << c.source << ": valid. " << c.lattice << " " << c.precision << ", " << size_text(c)
+              << " sites, tau " << c.tau << ", viscosity " << c.viscosity() << ", " << c.steps
+              << " steps, output to " << c.output.folder << '\n';
+  });
 }
 
 int bench(const std::string& file, const std::vector<std::string>& sets, int threads) {
-  // Validate before Kokkos starts, like `run`: a bad file needs no threads.
   KokkosSession kokkos(threads);
-  try {
-    kolb::run_bench(file, sets, std::cout);
-    return 0;
-  } catch (const kolb::ConfigError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitConfig;
-  } catch (const std::exception& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitFailure;
-  }
+  return with_exit_codes([&] { kolb::run_bench(file, sets, std::cout); });
 }
 
 int info() {
