@@ -5,7 +5,8 @@
 #   ci/check-device-code.sh cuda|hip BUILD_DIR
 set -euo pipefail
 vendor=$1 build=$2
-kernels=(StreamCollide PeriodicCopy InitializeEquilibrium Moments Observables)
+kernels=(StreamCollide Propagate Collide AAPull AALocal SwapOpposites PeriodicPushBack AAUnstream
+  PeriodicCopy InitializeEquilibrium Moments Observables)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
 for bin in "${binaries[@]}"; do
