@@ -224,7 +224,11 @@ class Solver final : public Simulation {
   block_type post_collision_block() {
     if (!m_aa) return m_block;
     const Extents& e = m_block.extents();
-    typename block_type::population_view f("kolb::post_collision", m_block.current().extent(0));
+    // Scratch kept between calls: the run loop observes every fraction of a second.
+    if (m_scratch.extent(0) != m_block.current().extent(0))
+      m_scratch =
+          typename block_type::population_view("kolb::post_collision", m_block.current().extent(0));
+    const auto& f = m_scratch;
     if (m_aa_streamed) {
       for_each_site("kolb::AAUnstream", m_exec, interior_region(e),
                     AAUnstream<Lattice, Scalar, Layout, memory_space>{
@@ -256,6 +260,7 @@ class Solver final : public Simulation {
   bool m_fused;                // StreamCollide, or Propagate + Collide
   bool m_aa;                   // in-place AA streaming (one buffer)
   bool m_aa_streamed = false;  // AA buffer holds streamed (not swapped) populations
+  typename block_type::population_view m_scratch;  // AA: reconstructed post-collision state
   bulk_rows_view m_bulk_rows;
   WallTerms<Lattice, Scalar> m_wall;
   BGK<Lattice, Scalar> m_collision;

@@ -17,6 +17,7 @@
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/kernels/bgk.hpp>
+#include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 
@@ -78,39 +79,9 @@ struct AAPull {
   }
 };
 
+// The local step: in-place collision with swapped stores.
 template <class Lattice, class Scalar, class Layout, class ExecSpace>
-struct AALocal {
-  using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
-  using memory_space = typename ExecSpace::memory_space;
-  static constexpr int Q = Lattice::q;
-
-  Kokkos::View<Scalar*, memory_space> m_f;
-  Kokkos::View<const material_t*, memory_space> m_material;
-  Layout m_layout;
-  index_t m_sy, m_sz;
-  BGK<Lattice, Scalar> m_collision;
-
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
-    // The same blend as Pull + StreamCollide, for identical bits.
-    const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
-    Scalar f[Q];
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      f[i] = keep * m_f(m_layout(s, i)) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
-    m_collision(f);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_f(m_layout(s, Lattice::opposite(i))) = keep * f[i];
-  }
-
-  static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const BGK<Lattice, Scalar>& collision) {
-    const Extents& e = block.extents();
-    for_each_site("kolb::AALocal", exec, region,
-                  AALocal{block.current(), block.material(), block.layout(), e.stride(1),
-                          e.stride(2), collision});
-  }
-};
+using AALocal = Collide<Lattice, Scalar, Layout, ExecSpace, true>;
 
 // Swaps slots i and opposite(i) of every site of a region: converts between
 // the stored (two-buffer) and the AA-swapped arrangement of a state.

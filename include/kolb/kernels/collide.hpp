@@ -9,7 +9,10 @@
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class ExecSpace>
+// SwappedOut = true stores population i in slot opposite(i): the AA
+// pattern's local step (AALocal in aa.hpp). One buffer there, so next() is
+// the current array.
+template <class Lattice, class Scalar, class Layout, class ExecSpace, bool SwappedOut = false>
 struct Collide {
   using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
   using memory_space = typename ExecSpace::memory_space;
@@ -31,13 +34,14 @@ struct Collide {
       f[i] = keep * m_f(m_layout(s, i)) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
     m_collision(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_f(m_layout(s, i)) = keep * f[i];
+    for (int i = 0; i < Q; ++i)
+      m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = keep * f[i];
   }
 
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
                     const BGK<Lattice, Scalar>& collision) {
     const Extents& e = block.extents();
-    for_each_site("kolb::Collide", exec, region,
+    for_each_site(SwappedOut ? "kolb::AALocal" : "kolb::Collide", exec, region,
                   Collide{block.next(), block.material(), block.layout(), e.stride(1), e.stride(2),
                           collision});
   }
