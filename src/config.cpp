@@ -363,7 +363,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   }
   if (top.has("execution")) {
     const Map e(reader, top.get("execution"), "execution",
-                {"layout", "vector_length", "kernel", "streaming", "threads"});
+                {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns"});
     if (e.has("kernel")) c.execution.kernel = e.choice("kernel", {"fused", "split"});
     if (e.has("streaming")) c.execution.streaming = e.choice("streaming", {"two_buffer", "aa"});
     if (c.execution.streaming == "aa" && c.execution.kernel == "split")
@@ -389,6 +389,24 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     c.execution.threads = int(e.integer("threads", 0));
     if (e.has("threads") && c.execution.threads < 1)
       reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");
+    if (e.has("host_columns")) {
+      const YAML::Node m = e.get("host_columns");
+      if (m.IsScalar() && m.Scalar() == "auto") {
+        c.execution.host_columns_auto = true;
+      } else {
+        const std::int64_t cols = e.integer("host_columns");
+        if (cols < 0 || 2 * cols > c.size[0])
+          reader.fail(m, e.path("host_columns"),
+                      std::to_string(cols) + " host columns per side do not fit in the " +
+                          std::to_string(c.size[0]) + " lattice columns along x (0 to " +
+                          std::to_string(c.size[0] / 2) + ", or auto)");
+        c.execution.host_columns = int(cols);
+      }
+      if (c.execution.streaming != "two_buffer")
+        reader.fail(m, e.path("host_columns"),
+                    "the heterogeneous node runs the two_buffer streaming scheme only (drop "
+                    "execution.streaming: aa)");
+    }
   }
   YAML::Emitter out;
   out << root;

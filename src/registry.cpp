@@ -3,10 +3,13 @@
 
 #include <kolb/app/simulation.hpp>
 #include <kolb/layout/layouts.hpp>
+#include <kolb/node/node_simulation.hpp>
 
 namespace kolb {
 
-#define KOLB_VARIANT(L, S, Y) std::unique_ptr<Simulation> make_##L##_##S##_##Y(const Case&);
+#define KOLB_VARIANT(L, S, Y)                                        \
+  std::unique_ptr<Simulation> make_##L##_##S##_##Y(const Case&); \
+  std::unique_ptr<NodeSimulation> make_node_##L##_##S##_##Y(const Case&);
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
 
@@ -18,6 +21,7 @@ struct Variant {
   const char* layout;
   int vector_length;
   std::unique_ptr<Simulation> (*make)(const Case&);
+  std::unique_ptr<NodeSimulation> (*make_node)(const Case&);
 
   std::string layout_name() const {
     return vector_length > 1 ? layout + std::to_string(vector_length) : std::string(layout);
@@ -29,7 +33,8 @@ struct Variant {
 
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
-#define KOLB_VARIANT(L, S, Y) {#L, #S, Y::name, Y::vector_length, &make_##L##_##S##_##Y},
+#define KOLB_VARIANT(L, S, Y) \
+  {#L, #S, Y::name, Y::vector_length, &make_##L##_##S##_##Y, &make_node_##L##_##S##_##Y},
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
   };
@@ -52,10 +57,11 @@ bool variant_compiled(const std::string& lattice, const std::string& precision,
   return false;
 }
 
-std::unique_ptr<Simulation> make_simulation(const Case& c) {
+namespace {
+
+const Variant& find_variant(const Case& c) {
   for (const auto& v : variants())
-    if (v.matches(c.lattice, c.precision, c.execution.layout, c.execution.vector_length))
-      return v.make(c);
+    if (v.matches(c.lattice, c.precision, c.execution.layout, c.execution.vector_length)) return v;
   std::string list;
   for (const auto& n : compiled_variants()) list += " " + n;
   throw ConfigError(
@@ -63,6 +69,24 @@ std::unique_ptr<Simulation> make_simulation(const Case& c) {
       c.lattice + "/" + c.precision + "/" + c.execution.layout +
           (c.execution.vector_length > 1 ? std::to_string(c.execution.vector_length) : "") +
           " is not compiled into this build (available:" + list + ")");
+}
+
+}  // namespace
+
+std::unique_ptr<Simulation> make_simulation(const Case& c) {
+  if (c.execution.host_columns_auto && c.execution.host_columns < 0)
+    throw ConfigError(c.source + ": execution.host_columns",
+                      "'auto' is resolved by the load balancer (kolb run / kolb tune); "
+                      "give a number of columns here");
+  if (c.execution.host_columns >= 0) return find_variant(c).make_node(c);
+  return find_variant(c).make(c);
+}
+
+std::unique_ptr<NodeSimulation> make_node_simulation(const Case& c) {
+  if (c.execution.host_columns < 0)
+    throw ConfigError(c.source + ": execution.host_columns",
+                      "a heterogeneous node needs a number of host columns");
+  return find_variant(c).make_node(c);
 }
 
 }  // namespace kolb

@@ -3,6 +3,7 @@
 // Instantiated once per (lattice, scalar, layout) in its own translation unit
 // (src/variants/), selected at run time through make_simulation().
 
+#include <kolb/app/block_io.hpp>
 #include <kolb/app/simulation.hpp>
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/collide.hpp>
@@ -98,56 +99,22 @@ class Solver final : public Simulation {
 
   HostFields fields() override {
     HostFields h = empty_fields();
-    const index_t n = m_block.extents().num_interior();
-    Kokkos::View<double*, memory_space> rho("kolb::rho", n);
-    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
-    Moments<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, post_collision_block(), m_g, rho, u);
-    auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
-    auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
-    auto mat_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), m_block.material());
-    const Extents& e = m_block.extents();
+    const std::size_t n = std::size_t(m_block.extents().num_interior());
     h.rho.resize(n);
     h.u.resize(3 * n);
     h.material.resize(n);
-    for (int z = 0; z < e.n[2]; ++z)
-      for (int y = 0; y < e.n[1]; ++y)
-        for (int x = 0; x < e.n[0]; ++x) {
-          const std::size_t k = h.index(x, y, z);
-          h.rho[k] = rho_h(k);
-          for (int a = 0; a < 3; ++a) h.u[3 * k + a] = u_h(k, a);
-          h.material[k] = mat_h(e.site(x, y, z));
-        }
+    gather_block_fields(m_exec, post_collision_block(), m_g, 0, h);
     return h;
   }
 
   std::vector<double> populations() override {
-    auto f =
-        Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), post_collision_block().current());
-    const Extents& e = m_block.extents();
-    std::vector<double> out;
-    out.reserve(std::size_t(e.num_interior()) * Lattice::q);
-    for (int z = 0; z < e.n[2]; ++z)
-      for (int y = 0; y < e.n[1]; ++y)
-        for (int x = 0; x < e.n[0]; ++x)
-          for (int i = 0; i < Lattice::q; ++i)
-            out.push_back(double(f(m_block.layout()(e.site(x, y, z), i))));
+    std::vector<double> out(std::size_t(m_block.extents().num_interior()) * Lattice::q);
+    gather_block_populations(post_collision_block(), m_block.extents().n, 0, out);
     return out;
   }
 
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u) override {
-    const index_t n = m_block.extents().num_interior();
-    if (index_t(rho.size()) != n || index_t(u.size()) != 3 * n)
-      throw std::invalid_argument("Solver::set_fields: field sizes do not match the lattice");
-    Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n);
-    Kokkos::View<double* [3], Kokkos::LayoutRight, Kokkos::HostSpace> u_h("kolb::u0", n);
-    for (index_t k = 0; k < n; ++k) {
-      rho_h(k) = rho[k];
-      for (int a = 0; a < 3; ++a) u_h(k, a) = u[3 * k + a];
-    }
-    auto rho_d = Kokkos::create_mirror_view_and_copy(memory_space(), rho_h);
-    auto u_d = Kokkos::create_mirror_view_and_copy(memory_space(), u_h);
-    InitializeEquilibrium<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, m_g, rho_d,
-                                                                     u_d);
+    set_block_equilibrium(m_exec, m_block, m_g, m_block.extents().n, 0, rho, u);
     if (m_aa) {  // AA state between steps: post-collision, swapped
       const Extents& e = m_block.extents();
       for_each_site("kolb::SwapOpposites", m_exec, interior_region(e),

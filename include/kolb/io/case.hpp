@@ -66,6 +66,12 @@ struct ExecutionSettings {
   std::string kernel = "fused";          // fused (StreamCollide) | split (Propagate + Collide)
   std::string streaming = "two_buffer";  // two_buffer (pull) | aa (in place, one buffer)
   int threads = 0;                       // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
+  // Heterogeneous node (include/kolb/node/): M lattice columns at each x end
+  // run on the host space, the rest on the accelerator. -1: one block on
+  // Kokkos' default space (no node). `host_columns: auto` sets
+  // host_columns_auto and leaves M to the load balancer.
+  int host_columns = -1;
+  bool host_columns_auto = false;
 };
 
 struct Case {
