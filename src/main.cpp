@@ -1,15 +1,19 @@
 // kolb command line: `kolb run CASE.yaml [--set key=value ...]`, `kolb check CASE.yaml`,
+// `kolb tune CASE.yaml`, `kolb bench BENCH.yaml`,
 // `kolb info`.
 
 #include <kolb/app/bench.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/app/simulation.hpp>
+#include <kolb/balance/tune.hpp>
 #include <kolb/config.hpp>
+#include <kolb/node/node_simulation.hpp>
 
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
 
 #include <cstdlib>
+#include <iomanip>
 #include <iostream>
 
 namespace {
@@ -58,6 +62,15 @@ int with_exit_codes(Body&& body) {
   }
 }
 
+// OpenMP threads for a case: its own setting, else for a heterogeneous node
+// in a CPU-only build all cores but the one the Serial host thread uses.
+int session_threads(const kolb::Case& c) {
+  const bool node = c.execution.host_columns >= 0 || c.execution.host_columns_auto;
+  if (c.execution.threads > 0 || !node || std::getenv("OMP_NUM_THREADS"))
+    return c.execution.threads;
+  return kolb::node_default_threads();
+}
+
 std::string size_text(const kolb::Case& c) {
   return std::to_string(c.size[0]) + "x" + std::to_string(c.size[1]) +
          (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
@@ -72,7 +85,7 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
     return kExitConfig;
   }
   if (threads > 0) c.execution.threads = threads;
-  KokkosSession kokkos(c.execution.threads);
+  KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
     std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
               << size_text(c) << "  tau " << c.tau << "  " << c.steps << " steps  -> "
@@ -80,6 +93,40 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
     const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
     std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
               << s.mflups << " MFLUPS); report " << s.report << '\n';
+  });
+}
+
+int tune(const std::string& file, const std::vector<std::string>& sets, int threads,
+         const kolb::TuneOptions& options) {
+  kolb::Case c;
+  try {
+    c = kolb::read_case(file, sets);
+  } catch (const kolb::ConfigError& e) {
+    std::cerr << "kolb: error: " << e.what() << '\n';
+    return kExitConfig;
+  }
+  if (threads > 0) c.execution.threads = threads;
+  if (c.execution.host_columns < 0) c.execution.host_columns_auto = true;
+  KokkosSession kokkos(session_threads(c));
+  return with_exit_codes([&] {
+    std::cout << "kolb tune: " << c.source << "  " << c.lattice << " " << c.precision << " "
+              << size_text(c) << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
+              << Kokkos::DefaultExecutionSpace().concurrency() << " threads) + host -> "
+              << c.output.folder << '\n';
+    const kolb::TuneResult r = kolb::tune_node(c, options, &std::cout);
+    const std::string json = kolb::write_tune_outputs(c, options, r, c.output.folder);
+    const double sites = double(c.size[0]) * c.size[1] * c.size[2];
+    std::cout << std::fixed << std::setprecision(2) << "model: M* = " << r.model_columns
+              << " (balance at " << r.balance_point << ", " << r.rounds << " concurrent calibration"
+              << (r.rounds > 1 ? "s" : "") << "), predicted " << 1e3 * r.predicted_step
+              << " ms/step, measured " << 1e3 * r.measured_step << " ms/step ("
+              << 100.0 * (r.predicted_step / r.measured_step - 1) << " %)\n"
+              << "best measured: M = " << r.best_columns << ", " << 1e3 * r.best_step
+              << " ms/step, " << sites / r.best_step * 1e-6 << " MLUPS\n"
+              << "model error (rms over verification points): concurrent calibration "
+              << 100.0 * r.concurrent_rms_error << " %, isolated calibration "
+              << 100.0 * r.isolated_rms_error << " %\n"
+              << "wrote " << json << " (+ tune.csv, tune_model.csv, tune.png)\n";
   });
 }
 
@@ -137,6 +184,18 @@ int main(int argc, char** argv) {
       ->required();
   bench_cmd->add_option("--set", sets, "override a key (repeatable)");
   bench_cmd->add_option("--threads", threads, "host threads")->check(CLI::PositiveNumber);
+  auto* tune_cmd = app.add_subcommand(
+      "tune", "calibrate the host/accelerator performance model of a case and find the best split");
+  kolb::TuneOptions tune_options;
+  tune_cmd->add_option("case", file, "case file (YAML)")->required();
+  tune_cmd->add_option("--set", sets, "override a key (repeatable)");
+  tune_cmd->add_option("--threads", threads, "OpenMP threads")->check(CLI::PositiveNumber);
+  tune_cmd->add_option("--sweep", tune_options.sweep, "also time N evenly spaced splits")
+      ->check(CLI::NonNegativeNumber);
+  tune_cmd->add_option("--seconds", tune_options.seconds, "timed seconds per measurement")
+      ->check(CLI::PositiveNumber);
+  tune_cmd->add_option("--repeats", tune_options.repeats, "repeats per measurement (median kept)")
+      ->check(CLI::PositiveNumber);
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
   try {
     app.parse(argc, argv);
@@ -146,6 +205,7 @@ int main(int argc, char** argv) {
   }
   if (app.got_subcommand("run")) return run(file, sets, threads, quiet);
   if (app.got_subcommand("check")) return check(file, sets);
+  if (app.got_subcommand("tune")) return tune(file, sets, threads, tune_options);
   if (app.got_subcommand("bench")) return bench(file, sets, threads);
   return info();
 }

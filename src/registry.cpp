@@ -7,7 +7,7 @@
 
 namespace kolb {
 
-#define KOLB_VARIANT(L, S, Y)                                        \
+#define KOLB_VARIANT(L, S, Y)                                    \
   std::unique_ptr<Simulation> make_##L##_##S##_##Y(const Case&); \
   std::unique_ptr<NodeSimulation> make_node_##L##_##S##_##Y(const Case&);
 #include "kolb_variants.def"

@@ -1,5 +1,6 @@
 #include <kolb/app/run.hpp>
 #include <kolb/app/simulation.hpp>
+#include <kolb/balance/tune.hpp>
 #include <kolb/config.hpp>
 #include <kolb/io/vtk.hpp>
 
@@ -89,7 +90,28 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
                       "cannot create output folder '" + c.output.folder + "': " + ec.message());
   const std::string dir = c.output.folder + "/";
 
-  auto sim = make_simulation(c);
+  // host_columns: auto -> a short balancer run picks M (tune.* written next
+  // to the other outputs).
+  Case resolved = c;
+  nlohmann::json tuning;
+  if (c.execution.host_columns_auto) {
+    TuneOptions quick;
+    quick.seconds = 0.15;
+    quick.bracket = 1;
+    quick.alone = false;
+    const TuneResult t = tune_node(c, quick, progress);
+    write_tune_outputs(c, quick, t, c.output.folder);
+    resolved.execution.host_columns = t.best_columns;
+    tuning = {{"model_host_columns", t.model_columns},
+              {"host_columns", t.best_columns},
+              {"predicted_step_s", t.predicted_step},
+              {"measured_step_s", t.best_step},
+              {"details", "tune.json"}};
+    if (progress)
+      *progress << "balancer: " << t.best_columns << " host columns per side (model "
+                << t.model_columns << ")" << std::endl;
+  }
+  auto sim = make_simulation(resolved);
   ObservablesCsv csv(dir + "observables.csv");
   std::vector<std::pair<std::int64_t, std::string>> snapshots;
   const double limit = unstable_speed(c);
@@ -120,6 +142,9 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
                       {"concurrency", sim->concurrency()},
                       {"compiler", KOLB_CXX_COMPILER},
                       {"build_type", KOLB_BUILD_TYPE}};
+    if (resolved.execution.host_columns >= 0)
+      r["execution"]["host_columns"] = resolved.execution.host_columns;
+    if (!tuning.is_null()) r["execution"]["tuning"] = tuning;
     r["performance"] = {{"steps", summary.steps},
                         {"solver_seconds", summary.seconds},
                         {"mlups", summary.mlups},

@@ -18,16 +18,18 @@ std::string node_case(const std::string& lattice, bool periodic_x) {
   const bool d3 = lattice == "D3Q19";
   const std::string x = periodic_x ? "x-: periodic, x+: periodic, " : "x-: wall, x+: wall, ";
   // Obstacles straddle the interfaces at M = 2..6 and sit next to the x ends.
-  return "lattice: " + lattice + "\nprecision: double\ndomain: {size: " +
-         (d3 ? "[17, 9, 7]" : "[29, 13]") + "}\nphysics: {tau: 0.7, body_force: " +
-         (d3 ? "[1.0e-5, 0, 2.0e-6]" : "[1.0e-5, 3.0e-6]") + "}\nboundaries: {" + x +
-         "y-: wall, y+: {type: moving_wall, velocity: " +
+  return "lattice: " + lattice +
+         "\nprecision: double\ndomain: {size: " + (d3 ? "[17, 9, 7]" : "[29, 13]") +
+         "}\nphysics: {tau: 0.7, body_force: " + (d3 ? "[1.0e-5, 0, 2.0e-6]" : "[1.0e-5, 3.0e-6]") +
+         "}\nboundaries: {" + x + "y-: wall, y+: {type: moving_wall, velocity: " +
          (d3 ? "[0.05, 0, 0.02]}, z-: periodic, z+: periodic}" : "[0.05, 0]}}") +
-         "\nobstacles: [{type: sphere, center: " + (d3 ? "[4, 4, 3], radius: 2.2" : "[4, 6], radius: 3") +
+         "\nobstacles: [{type: sphere, center: " +
+         (d3 ? "[4, 4, 3], radius: 2.2" : "[4, 6], radius: 3") +
          "}, {type: box, min: " + (d3 ? "[14, 2, 0], max: [17, 4, 3]" : "[25, 3], max: [29, 5]") +
          "}]\ninitial: " +
          (periodic_x ? "{type: shear_wave, amplitude: 0.02, flow: y, wave: x}"
-                     : "{type: uniform, velocity: " + std::string(d3 ? "[0.02, 0.01, -0.01]}" : "[0.02, 0.01]}")) +
+                     : "{type: uniform, velocity: " +
+                           std::string(d3 ? "[0.02, 0.01, -0.01]}" : "[0.02, 0.01]}")) +
          "\nrun: {steps: 0}\noutput: {folder: unused}\n";
 }
 
@@ -46,8 +48,8 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
   const int steps = 23;
   const int lx = lattice == "D3Q19" ? 17 : 29;
   for (const std::string kernel : {"fused", "split"}) {
-    auto reference = kolb::make_simulation(
-        kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
+    auto reference =
+        kolb::make_simulation(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
     reference->advance(steps);
     const auto expected = reference->populations();
     const auto expected_obs = reference->observe();
@@ -78,8 +80,7 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, NodeInvariance,
-                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19"),
-                                            ::testing::Bool()));
+                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19"), ::testing::Bool()));
 
 // Fields and restarts through set_fields are stitched across the blocks.
 TEST(Node, FieldsMatchSingleBlock) {
@@ -113,9 +114,8 @@ TEST(Node, BadSettingsAreConfigErrors) {
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=-1"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=many"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.threads=0"}), kolb::ConfigError);
-  EXPECT_THROW(
-      kolb::test::make_case(yaml, {"execution.host_columns=3", "execution.streaming=aa"}),
-      kolb::ConfigError);
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=3", "execution.streaming=aa"}),
+               kolb::ConfigError);
   // 'auto' is valid in a case but is the balancer's to resolve.
   const auto c = kolb::test::make_case(yaml, {"execution.host_columns=auto"});
   EXPECT_TRUE(c.execution.host_columns_auto);

@@ -32,7 +32,8 @@ void set_block_equilibrium(const typename Block::execution_space& exec, const Bl
     for (int y = 0; y < e.n[1]; ++y)
       for (int x = 0; x < e.n[0]; ++x, ++k) {
         const std::size_t g_k =
-            std::size_t(x0 + x) + std::size_t(global[0]) * (std::size_t(y) + std::size_t(global[1]) * z);
+            std::size_t(x0 + x) +
+            std::size_t(global[0]) * (std::size_t(y) + std::size_t(global[1]) * z);
         rho_h(k) = rho[g_k];
         for (int a = 0; a < 3; ++a) u_h(k, a) = u[3 * g_k + a];
       }
@@ -88,8 +89,10 @@ void gather_block_populations(const Block& block, const std::array<int, 3>& glob
     for (int y = 0; y < e.n[1]; ++y)
       for (int x = 0; x < e.n[0]; ++x) {
         const std::size_t g_k =
-            std::size_t(x0 + x) + std::size_t(global[0]) * (std::size_t(y) + std::size_t(global[1]) * z);
-        for (int i = 0; i < Q; ++i) out[g_k * Q + i] = double(f(block.layout()(e.site(x, y, z), i)));
+            std::size_t(x0 + x) +
+            std::size_t(global[0]) * (std::size_t(y) + std::size_t(global[1]) * z);
+        for (int i = 0; i < Q; ++i)
+          out[g_k * Q + i] = double(f(block.layout()(e.site(x, y, z), i)));
       }
 }
 

@@ -23,8 +23,7 @@ struct CrossingPopulations {
   int count = 0;
   explicit CrossingPopulations(HaloSide side) {
     for (int i = 0; i < Lattice::q; ++i)
-      if (side == HaloSide::left ? Lattice::c(i, 0) > 0 : Lattice::c(i, 0) < 0)
-        index[count++] = i;
+      if (side == HaloSide::left ? Lattice::c(i, 0) > 0 : Lattice::c(i, 0) < 0) index[count++] = i;
   }
 };
 
@@ -143,9 +142,15 @@ class HaloExchange {
     if constexpr (direct) {
       (void)src_exec, (void)dst_exec;
       impl::HaloCopy<lattice, scalar, layout, dst_memory> copy{
-          src.current(), dst.current(),  src.layout(),
-          dst.layout(),  se.stride(1),   se.stride(2),
-          de.stride(1),  de.stride(2),   m_columns.src_x - m_columns.dst.lo[0],
+          src.current(),
+          dst.current(),
+          src.layout(),
+          dst.layout(),
+          se.stride(1),
+          se.stride(2),
+          de.stride(1),
+          de.stride(2),
+          m_columns.src_x - m_columns.dst.lo[0],
           pop};
       for_each_site("kolb::HaloCopy", copy_exec, m_columns.dst, copy);
       copy_exec.fence();

@@ -76,7 +76,8 @@ class NodeSolver final : public NodeSimulation {
     for (int a = 0; a < 3; ++a) m_g[a] = m_collision.g[a] = Scalar(c.body_force[a]);
 
     if (m > 0) m_left = make_part<Host>(global, material, 0, m, "kolb::host_left");
-    if (lx - 2 * m > 0) m_acc = make_part<Accelerator>(global, material, m, lx - 2 * m, "kolb::acc");
+    if (lx - 2 * m > 0)
+      m_acc = make_part<Accelerator>(global, material, m, lx - 2 * m, "kolb::acc");
     if (m > 0) m_right = make_part<Host>(global, material, lx - m, m, "kolb::host_right");
     make_links();
 
@@ -126,8 +127,9 @@ class NodeSolver final : public NodeSimulation {
 
   std::vector<double> populations() override {
     std::vector<double> out(std::size_t(m_size[0]) * m_size[1] * m_size[2] * Lattice::q);
-    for_each_part(
-        [&](const auto&, auto& part) { gather_block_populations(part.block, m_size, part.x0, out); });
+    for_each_part([&](const auto&, auto& part) {
+      gather_block_populations(part.block, m_size, part.x0, out);
+    });
     return out;
   }
 
@@ -171,7 +173,8 @@ class NodeSolver final : public NodeSimulation {
                                       int x0, int width, const std::string& label) {
     std::array<int, 3> n = m_size;
     n[0] = width;
-    Part<Exec> p{{Extents(n, Lattice::halo, Lattice::dim, Layout::vector_length), label, 2}, {}, x0};
+    Part<Exec> p{
+        {Extents(n, Lattice::halo, Lattice::dim, Layout::vector_length), label, 2}, {}, x0};
     const Extents& e = p.block.extents();
     auto mat = Kokkos::create_mirror_view(p.block.material());
     for (int z = 0; z < e.ext(2); ++z)

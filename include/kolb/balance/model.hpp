@@ -1,0 +1,80 @@
+#pragma once
+// The load balancer's performance model (DESIGN.md §6). Per step, with LX
+// columns of `column_sites` sites each and M host columns at each x end:
+//   T_acc(M)  = a_0 + tau_acc  * (LX - 2M) * column_sites   (0 if no accelerator block)
+//   T_host(M) = h_0 + tau_host * 2M * column_sites          (0 if M = 0)
+//   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi} + T_swap
+// M* balances the two sides: T_acc(M*) = T_host(M*) + T_mpi.
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace kolb {
+
+// Cost of one block update: a fixed overhead plus a per-site cost.
+struct LinearCost {
+  double overhead = 0;  // seconds per step (launches, halo fills)
+  double per_site = 0;  // seconds per site update
+
+  double operator()(double sites) const { return overhead + per_site * sites; }
+
+  // Least-squares line through (sites, seconds) points from at least two
+  // distinct sizes. A negative fitted overhead (noise) is clamped to zero
+  // and the slope refitted through the origin.
+  static LinearCost fit(const std::vector<std::pair<double, double>>& points) {
+    if (points.size() < 2) throw std::invalid_argument("LinearCost::fit needs two or more points");
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const auto& [x, y] : points) sx += x, sy += y, sxx += x * x, sxy += x * y;
+    const double n = double(points.size());
+    const double det = n * sxx - sx * sx;
+    if (!(det > 0)) throw std::invalid_argument("LinearCost::fit needs two distinct sizes");
+    LinearCost c;
+    c.per_site = (n * sxy - sx * sy) / det;
+    c.overhead = (sy - c.per_site * sx) / n;
+    if (c.overhead < 0) c.overhead = 0, c.per_site = sxy / sxx;
+    return c;
+  }
+};
+
+struct BalanceModel {
+  LinearCost accelerator;
+  LinearCost host;
+  double swap = 0;  // host <-> accelerator halo swap per step
+  double mpi = 0;   // MPI halo exchange per step (host side; 0 on one rank)
+  int columns = 0;  // LX
+  double column_sites = 0;
+
+  int max_host_columns() const { return columns / 2; }
+  double accelerator_time(double m) const {
+    const double sites = (columns - 2 * m) * column_sites;
+    return sites > 0 ? accelerator(sites) : 0.0;
+  }
+  double host_time(double m) const { return m > 0 ? host(2 * m * column_sites) + mpi : mpi; }
+  double step_time(double m) const { return std::max(accelerator_time(m), host_time(m)) + swap; }
+
+  // The real M where both sides take equally long (clamped to [0, LX/2]).
+  double balance_point() const {
+    const double denom = 2 * column_sites * (accelerator.per_site + host.per_site);
+    if (!(denom > 0)) throw std::invalid_argument("BalanceModel: per-site costs must be positive");
+    const double m = (accelerator.overhead - host.overhead - mpi +
+                      accelerator.per_site * columns * column_sites) /
+                     denom;
+    return std::clamp(m, 0.0, double(max_host_columns()));
+  }
+
+  // The integer M with the smallest model step time: the neighbours of the
+  // balance point, or an end (accelerator only, host only) where a side's
+  // fixed overhead makes sharing slower.
+  int optimum() const {
+    const double m = balance_point();
+    int best = 0;
+    for (const int c : {0, int(std::floor(m)), int(std::ceil(m)), max_host_columns()})
+      if (step_time(c) < step_time(best)) best = c;
+    return best;
+  }
+};
+
+}  // namespace kolb

@@ -1,0 +1,64 @@
+#pragma once
+// The load balancer's driver (`kolb tune`, `execution: {host_columns: auto}`):
+// calibrates the model of balance/model.hpp with short timed runs of the
+// case's own node, solves for M*, checks it by timing M* and its neighbours
+// (and a coarse sweep when asked), and keeps the measured best.
+
+#include <kolb/balance/model.hpp>
+#include <kolb/io/case.hpp>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace kolb {
+
+struct TuneOptions {
+  double seconds = 0.3;  // timed length of each measurement (per repeat)
+  int repeats = 3;       // the median repeat is kept
+  int bracket = 2;       // verify M* +- k delta for k = 1..bracket
+  int sweep = 0;         // extra evenly spaced M values over [0, LX/2] (0: none)
+  bool alone = true;     // also time M = 0 and M = LX/2 (each space alone)
+  // Recalibrate (around the best split measured so far) while the model's
+  // step time at M* is off the measured one by more than `tolerance`, at
+  // most `max_rounds` calibrations in all.
+  double tolerance = 0.05;
+  int max_rounds = 3;
+};
+
+// One timed configuration: seconds per step (the median repeat).
+struct TunePoint {
+  int host_columns = 0;
+  std::string
+      kind;  // calibration-isolated | calibration-concurrent | model | bracket | sweep | alone
+  bool concurrent = true;
+  double step = 0, accelerator = 0, host = 0, exchange = 0;
+  double mlups = 0;
+};
+
+struct TuneResult {
+  BalanceModel isolated;    // calibrated with the spaces running one after the other
+  BalanceModel concurrent;  // calibrated with both running at once (used for M*)
+  double balance_point = 0;
+  int rounds = 0;             // concurrent calibrations made
+  int model_columns = 0;      // M* (integer)
+  double predicted_step = 0;  // concurrent model's T_exe(M*)
+  double measured_step = 0;   // measured at M*
+  int best_columns = 0;       // measured best M
+  double best_step = 0;
+  // Root-mean-square relative error of each model over the concurrent
+  // verification points (shows which calibration predicts better).
+  double isolated_rms_error = 0, concurrent_rms_error = 0;
+  std::vector<TunePoint> points;
+};
+
+// `log`: one line per measurement (nullptr: silent).
+TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log);
+
+// tune.csv (measured points), tune_model.csv (model curves), tune.json and
+// tune.png (MLUPS vs host fraction 2M/LX, gnuplot) in `folder`. Returns the
+// JSON file's path.
+std::string write_tune_outputs(const Case& c, const TuneOptions& options, const TuneResult& r,
+                               const std::string& folder);
+
+}  // namespace kolb

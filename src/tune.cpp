@@ -1,0 +1,301 @@
+// The load balancer: calibration runs, model solve, verification, outputs.
+
+#include <kolb/balance/tune.hpp>
+#include <kolb/node/node_simulation.hpp>
+
+#include <Kokkos_Core.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace kolb {
+
+namespace {
+
+class Tuner {
+ public:
+  Tuner(const Case& c, const TuneOptions& o, std::ostream* log)
+      : m_case(c), m_options(o), m_log(log) {
+    m_columns = c.size[0];
+    m_column_sites = double(c.size[1]) * c.size[2];
+  }
+
+  TunePoint measure(int m, bool concurrent, const std::string& kind) {
+    Case cm = m_case;
+    cm.execution.host_columns = m;
+    cm.execution.host_columns_auto = false;
+    m_sim.reset();  // free the previous lattice before allocating the next
+    m_sim = make_node_simulation(cm);
+    m_sim->set_concurrent(concurrent);
+    m_sim->advance(2);  // warm-up: first touch, caches, thread wake-up
+    m_sim->reset_timings();
+    m_sim->advance(1);
+    const double probe = std::max(m_sim->timings().total, 1e-6);
+    const int steps = int(std::clamp(std::ceil(m_options.seconds / probe), 2.0, 2000.0));
+    std::vector<NodeTimings> runs;
+    for (int r = 0; r < std::max(1, m_options.repeats); ++r) {
+      m_sim->reset_timings();
+      m_sim->advance(steps);
+      runs.push_back(m_sim->timings());
+    }
+    std::sort(runs.begin(), runs.end(),
+              [](const NodeTimings& a, const NodeTimings& b) { return a.total < b.total; });
+    const NodeTimings& t = runs[runs.size() / 2];
+    TunePoint p;
+    p.host_columns = m;
+    p.kind = kind;
+    p.concurrent = concurrent;
+    const double n = double(t.steps);
+    p.step = t.total / n;
+    p.accelerator = t.accelerator / n;
+    p.host = t.host / n;
+    p.exchange = t.exchange / n;
+    p.mlups = double(m_columns) * m_column_sites / p.step * 1e-6;
+    if (m_log)
+      *m_log << "tune: M = " << std::setw(5) << m << " (host " << std::fixed << std::setprecision(1)
+             << std::setw(5) << 100.0 * host_fraction(m) << " %) "
+             << (concurrent ? "concurrent" : "sequential") << ": " << std::setprecision(3)
+             << 1e3 * p.step << " ms/step (accelerator " << 1e3 * p.accelerator << ", host "
+             << 1e3 * p.host << ", swap " << 1e3 * p.exchange << ")  " << std::setprecision(1)
+             << p.mlups << " MLUPS  [" << kind << "]" << std::defaultfloat << std::endl;
+    m_points.push_back(p);
+    return p;
+  }
+
+  // Fits T_acc and T_host from points measured at several M.
+  BalanceModel fit(const std::vector<TunePoint>& pts) const {
+    std::vector<std::pair<double, double>> acc, host;
+    double swap = 0;
+    for (const auto& p : pts) {
+      acc.emplace_back((m_columns - 2.0 * p.host_columns) * m_column_sites, p.accelerator);
+      host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host);
+      swap += p.exchange;
+    }
+    BalanceModel model;
+    model.accelerator = LinearCost::fit(acc);
+    model.host = LinearCost::fit(host);
+    model.swap = swap / double(pts.size());
+    model.mpi = 0;  // one rank: no MPI exchange
+    model.columns = m_columns;
+    model.column_sites = m_column_sites;
+    return model;
+  }
+
+  TuneResult run() {
+    const int half = m_columns / 2;
+    auto clamp_inner = [&](double m) {
+      return std::clamp(int(std::lround(m)), 1, std::max(1, half - 1));
+    };
+    // 1. Each space alone (one after the other) at three splits.
+    std::set<int> iso_m = {clamp_inner(m_columns / 8.0), clamp_inner(m_columns / 4.0),
+                           clamp_inner(3 * m_columns / 8.0)};
+    if (iso_m.size() < 2 || half < 2)
+      throw ConfigError(m_case.source + ": domain.size",
+                        "the lattice has too few columns along x (" + std::to_string(m_columns) +
+                            ") to calibrate a host/accelerator split");
+    std::vector<TunePoint> iso;
+    for (int m : iso_m) iso.push_back(measure(m, false, "calibration-isolated"));
+    TuneResult r;
+    r.isolated = fit(iso);
+    // 2. Both at once around the isolated model's balance point, where each
+    //    side's time is spent under the other's load (shared bandwidth).
+    //    Then time M*: if the prediction is off by more than the tolerance
+    //    (the machine's speed drifted, or the calibration was noisy),
+    //    calibrate again around the best split measured so far.
+    double center = r.isolated.balance_point();
+    for (r.rounds = 1;; ++r.rounds) {
+      std::set<int> conc_m = {clamp_inner(center - m_columns / 16.0), clamp_inner(center),
+                              clamp_inner(center + m_columns / 16.0)};
+      if (conc_m.size() < 2) conc_m = iso_m;
+      std::vector<TunePoint> conc;
+      for (int m : conc_m) conc.push_back(measure(m, true, "calibration-concurrent"));
+      r.concurrent = fit(conc);
+      r.balance_point = r.concurrent.balance_point();
+      r.model_columns = r.concurrent.optimum();
+      r.predicted_step = r.concurrent.step_time(r.model_columns);
+      r.measured_step = measure(r.model_columns, true, "model").step;
+      if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance ||
+          r.rounds >= m_options.max_rounds)
+        break;
+      center = best_concurrent().host_columns;
+    }
+    // 3. Verify: M*'s neighbours, each space alone, an optional sweep.
+    const int delta = std::max(1, m_columns / 64);
+    for (int k = 1; k <= m_options.bracket; ++k)
+      for (int m : {r.model_columns - k * delta, r.model_columns + k * delta})
+        if (m >= 0 && m <= half) measure(m, true, "bracket");
+    if (m_options.alone) {
+      measure(0, true, "alone");
+      measure(half, true, "alone");
+    }
+    for (int k = 0; k < m_options.sweep; ++k)
+      measure(int(std::lround(half * (k + 0.5) / m_options.sweep)), true, "sweep");
+    m_sim.reset();
+    // 4. Keep the measured best; score both models on the verification points.
+    r.best_columns = r.model_columns;
+    r.best_step = r.measured_step;
+    double e_iso = 0, e_conc = 0;
+    int n = 0;
+    for (const auto& p : m_points) {
+      if (!p.concurrent) continue;
+      if (p.step < r.best_step) r.best_step = p.step, r.best_columns = p.host_columns;
+      if (p.kind.rfind("calibration", 0) == 0) continue;
+      e_iso += std::pow(r.isolated.step_time(p.host_columns) / p.step - 1, 2);
+      e_conc += std::pow(r.concurrent.step_time(p.host_columns) / p.step - 1, 2);
+      ++n;
+    }
+    r.isolated_rms_error = n ? std::sqrt(e_iso / n) : 0;
+    r.concurrent_rms_error = n ? std::sqrt(e_conc / n) : 0;
+    r.points = m_points;
+    return r;
+  }
+
+ private:
+  double host_fraction(int m) const { return 2.0 * m / m_columns; }
+  const TunePoint& best_concurrent() const {
+    const TunePoint* best = nullptr;
+    for (const auto& p : m_points)
+      if (p.concurrent && (!best || p.step < best->step)) best = &p;
+    return *best;
+  }
+
+  const Case& m_case;
+  TuneOptions m_options;
+  std::ostream* m_log;
+  int m_columns = 0;
+  double m_column_sites = 0;
+  std::unique_ptr<NodeSimulation> m_sim;
+  std::vector<TunePoint> m_points;
+};
+
+nlohmann::json model_json(const BalanceModel& m) {
+  return {{"accelerator",
+           {{"overhead_s", m.accelerator.overhead}, {"per_site_s", m.accelerator.per_site}}},
+          {"host", {{"overhead_s", m.host.overhead}, {"per_site_s", m.host.per_site}}},
+          {"swap_s", m.swap},
+          {"mpi_s", m.mpi},
+          {"balance_point", m.balance_point()},
+          {"optimum", m.optimum()}};
+}
+
+void write_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  std::ofstream(tmp) << text;
+  std::rename(tmp.c_str(), path.c_str());
+}
+
+}  // namespace
+
+TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log) {
+  return Tuner(c, options, log).run();
+}
+
+std::string write_tune_outputs(const Case& c, const TuneOptions& options, const TuneResult& r,
+                               const std::string& folder) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) throw std::runtime_error("cannot create " + folder + ": " + ec.message());
+  const int lx = c.size[0];
+  const double sites = double(lx) * c.size[1] * c.size[2];
+  auto mlups = [&](double seconds) { return sites / seconds * 1e-6; };
+
+  std::ostringstream csv;
+  csv << "host_columns,host_fraction,kind,concurrent,step_s,accelerator_s,host_s,exchange_s,mlups,"
+         "model_isolated_s,model_concurrent_s\n";
+  csv << std::setprecision(9);
+  for (const auto& p : r.points)
+    csv << p.host_columns << ',' << 2.0 * p.host_columns / lx << ',' << p.kind << ','
+        << (p.concurrent ? 1 : 0) << ',' << p.step << ',' << p.accelerator << ',' << p.host << ','
+        << p.exchange << ',' << p.mlups << ',' << r.isolated.step_time(p.host_columns) << ','
+        << r.concurrent.step_time(p.host_columns) << '\n';
+  write_atomically(folder + "/tune.csv", csv.str());
+
+  std::ostringstream model;
+  model << "host_columns,host_fraction,mlups_isolated_model,mlups_concurrent_model\n";
+  const int half = lx / 2;
+  for (int k = 0; k <= 200; ++k) {
+    const int m = int(std::lround(half * k / 200.0));
+    model << m << ',' << 2.0 * m / lx << ',' << mlups(r.isolated.step_time(m)) << ','
+          << mlups(r.concurrent.step_time(m)) << '\n';
+  }
+  write_atomically(folder + "/tune_model.csv", model.str());
+
+  nlohmann::json j;
+  j["case"] = c.source;
+  j["lattice"] = c.lattice;
+  j["precision"] = c.precision;
+  j["size"] = c.size;
+  j["layout"] = c.execution.layout;
+  j["kernel"] = c.execution.kernel;
+  j["columns"] = lx;
+  j["kokkos"] = {{"accelerator", Kokkos::DefaultExecutionSpace::name()},
+                 {"accelerator_concurrency", Kokkos::DefaultExecutionSpace().concurrency()}};
+  j["options"] = {{"seconds", options.seconds},     {"repeats", options.repeats},
+                  {"bracket", options.bracket},     {"sweep", options.sweep},
+                  {"tolerance", options.tolerance}, {"max_rounds", options.max_rounds}};
+  j["calibration_rounds"] = r.rounds;
+  j["model_isolated"] = model_json(r.isolated);
+  j["model_concurrent"] = model_json(r.concurrent);
+  j["model_host_columns"] = r.model_columns;
+  j["predicted_step_s"] = r.predicted_step;
+  j["measured_step_s"] = r.measured_step;
+  j["prediction_error"] = r.predicted_step / r.measured_step - 1;
+  j["best_host_columns"] = r.best_columns;
+  j["best_step_s"] = r.best_step;
+  j["best_mlups"] = mlups(r.best_step);
+  j["best_minus_model_columns_fraction"] = double(r.best_columns - r.model_columns) / lx;
+  j["rms_error_isolated_model"] = r.isolated_rms_error;
+  j["rms_error_concurrent_model"] = r.concurrent_rms_error;
+  double acc_alone = 0, host_alone = 0;
+  for (const auto& p : r.points) {
+    if (p.kind != "alone") continue;
+    (p.host_columns == 0 ? acc_alone : host_alone) = p.mlups;
+  }
+  if (acc_alone > 0 && host_alone > 0) {
+    j["accelerator_alone_mlups"] = acc_alone;
+    j["host_alone_mlups"] = host_alone;
+    j["speedup_over_faster_alone"] = mlups(r.best_step) / std::max(acc_alone, host_alone);
+  }
+  nlohmann::json pts = nlohmann::json::array();
+  for (const auto& p : r.points)
+    pts.push_back({{"host_columns", p.host_columns},
+                   {"kind", p.kind},
+                   {"concurrent", p.concurrent},
+                   {"step_s", p.step},
+                   {"accelerator_s", p.accelerator},
+                   {"host_s", p.host},
+                   {"exchange_s", p.exchange},
+                   {"mlups", p.mlups}});
+  j["points"] = pts;
+  const std::string json_path = folder + "/tune.json";
+  write_atomically(json_path, j.dump(2) + "\n");
+
+  std::ofstream gp(folder + "/tune.gp");
+  gp << "set terminal pngcairo size 1000,650\nset output '" << folder << "/tune.png'\n"
+     << "set datafile separator ','\nset key outside bottom center horizontal\n"
+     << "set xlabel 'host fraction 2M/LX'\nset ylabel 'MLUPS'\nset grid\nset xrange [0:1]\n"
+     << "set title '" << c.lattice << " " << c.precision << " " << c.size[0] << "x" << c.size[1]
+     << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : std::string())
+     << ": model M* = " << r.model_columns << ", measured best M = " << r.best_columns << "'\n"
+     << "plot '" << folder << "/tune_model.csv' every ::1 using 2:4 with lines lw 2 title "
+     << "'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title "
+     << "'model (isolated calibration)', '" << folder << "/tune.csv' every ::1 using "
+     << "($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
+  gp.close();
+  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
+    const std::string cmd = "gnuplot '" + folder + "/tune.gp'";
+    if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "kolb tune: gnuplot failed\n");
+  }
+  return json_path;
+}
+
+}  // namespace kolb

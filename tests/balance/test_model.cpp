@@ -1,0 +1,77 @@
+// The balancer's model on synthetic costs: the fit recovers known lines and
+// the solver gives the analytic M*, including the ends where one space
+// should take the whole lattice.
+#include <kolb/balance/model.hpp>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+kolb::BalanceModel model(double tau_acc, double tau_host, double acc0 = 0, double host0 = 0,
+                         double mpi = 0, int columns = 1000, double column_sites = 100) {
+  kolb::BalanceModel m;
+  m.accelerator = {acc0, tau_acc};
+  m.host = {host0, tau_host};
+  m.mpi = mpi;
+  m.swap = 1e-4;
+  m.columns = columns;
+  m.column_sites = column_sites;
+  return m;
+}
+
+TEST(LinearCost, FitRecoversLine) {
+  const kolb::LinearCost exact{2e-4, 3e-9};
+  const auto c = kolb::LinearCost::fit({{1e5, exact(1e5)}, {3e5, exact(3e5)}, {7e5, exact(7e5)}});
+  EXPECT_NEAR(c.overhead, exact.overhead, 1e-12);
+  EXPECT_NEAR(c.per_site, exact.per_site, 1e-18);
+  // Noise that would make the overhead negative: clamped, slope through 0.
+  const auto d = kolb::LinearCost::fit({{1e5, 1.0e-4}, {2e5, 2.3e-4}});
+  EXPECT_EQ(d.overhead, 0.0);
+  EXPECT_NEAR(d.per_site, (1e5 * 1e-4 + 2e5 * 2.3e-4) / (1e10 + 4e10), 1e-20);
+  EXPECT_THROW(kolb::LinearCost::fit({{1e5, 1e-4}}), std::invalid_argument);
+  EXPECT_THROW(kolb::LinearCost::fit({{1e5, 1e-4}, {1e5, 2e-4}}), std::invalid_argument);
+}
+
+TEST(BalanceModel, AnalyticBalancePoint) {
+  // Host three times slower per site, no overheads: 2M tau_h = (LX - 2M) tau_a
+  // -> M* = LX tau_a / (2 (tau_a + tau_h)) = 125.
+  auto m = model(1e-9, 3e-9);
+  EXPECT_DOUBLE_EQ(m.balance_point(), 125.0);
+  EXPECT_EQ(m.optimum(), 125);
+  EXPECT_NEAR(m.step_time(125), 750 * 100 * 1e-9 + 1e-4, 1e-15);
+  // Overheads and an MPI exchange on the host shift it analytically:
+  // a0 + tau_a (LX - 2M) cs = h0 + mpi + tau_h 2M cs.
+  m = model(1e-9, 3e-9, 5e-5, 1e-5, 2e-5);
+  const double expected = (5e-5 - 1e-5 - 2e-5 + 1e-9 * 1000 * 100) / (2 * 100 * 4e-9);
+  EXPECT_NEAR(m.balance_point(), expected, 1e-9);
+  EXPECT_NEAR(m.accelerator_time(m.balance_point()), m.host_time(m.balance_point()), 1e-15);
+  const int opt = m.optimum();
+  for (int k = 0; k <= 500; ++k) EXPECT_LE(m.step_time(opt), m.step_time(k)) << k;
+}
+
+TEST(BalanceModel, EndsWhereOneSpaceTakesEverything) {
+  // A host 100x faster per site still leaves the accelerator a few columns
+  // (M* = 1000 / 2.02) ...
+  auto m = model(1e-9, 1e-11);
+  EXPECT_NEAR(m.balance_point(), 1000 / 2.02, 1e-9);
+  EXPECT_EQ(m.optimum(), 496);  // max(T_acc, T_host) is smaller at ceil(M*) here
+  for (int k = 0; k <= 500; ++k) EXPECT_LE(m.step_time(496), m.step_time(k)) << k;
+  // ... unless its launch overhead outweighs them: the balance point is
+  // past LX/2 and the host takes all.
+  m = model(1e-9, 1e-11, 1e-4);
+  EXPECT_DOUBLE_EQ(m.balance_point(), 500.0);
+  EXPECT_EQ(m.optimum(), 500);
+  EXPECT_EQ(m.accelerator_time(500), 0.0);
+  // A host whose fixed overhead exceeds the accelerator's whole step:
+  // accelerator only, although the per-site costs alone would share.
+  m = model(1e-9, 1e-9, 0, 1e-3);
+  EXPECT_EQ(m.optimum(), 0);
+  EXPECT_EQ(m.host_time(0), 0.0);
+  // Odd LX: LX/2 host columns per side leave one accelerator column.
+  m = model(1e-9, 1e-12, 0, 0, 0, 101);
+  EXPECT_EQ(m.max_host_columns(), 50);
+  EXPECT_EQ(m.optimum(), 50);
+  EXPECT_GT(m.accelerator_time(50), 0.0);
+}
+
+}  // namespace
