@@ -130,17 +130,16 @@ class HaloExchange {
   }
 
   // Copies the current populations across. `src_exec` / `dst_exec` run the
-  // pack and unpack kernels; a direct copy runs on `copy_exec`, any space
-  // that can access both blocks' memory. Returns with the destination
-  // written (fenced).
-  template <class SrcExec, class DstExec, class CopyExec>
+  // pack and unpack kernels; a direct copy runs on `dst_exec`. Returns with
+  // the destination written (fenced).
+  template <class SrcExec, class DstExec>
   void apply(const SrcBlock& src, const DstBlock& dst, const SrcExec& src_exec,
-             const DstExec& dst_exec, const CopyExec& copy_exec) const {
+             const DstExec& dst_exec) const {
     const Extents& se = src.extents();
     const Extents& de = dst.extents();
     const CrossingPopulations<lattice> pop(m_side);
     if constexpr (direct) {
-      (void)src_exec, (void)dst_exec;
+      (void)src_exec;
       impl::HaloCopy<lattice, scalar, layout, dst_memory> copy{
           src.current(),
           dst.current(),
@@ -152,10 +151,9 @@ class HaloExchange {
           de.stride(2),
           m_columns.src_x - m_columns.dst.lo[0],
           pop};
-      for_each_site("kolb::HaloCopy", copy_exec, m_columns.dst, copy);
-      copy_exec.fence();
+      for_each_site("kolb::HaloCopy", dst_exec, m_columns.dst, copy);
+      dst_exec.fence();
     } else {
-      (void)copy_exec;
       Region src_region = m_columns.dst;
       src_region.lo[0] = m_columns.src_x;
       src_region.hi[0] = m_columns.src_x + (m_columns.dst.hi[0] - m_columns.dst.lo[0]);

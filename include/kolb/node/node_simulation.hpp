@@ -10,7 +10,9 @@ namespace kolb {
 // Accumulated wall-clock seconds of the phases of node steps.
 struct NodeTimings {
   std::int64_t steps = 0;
-  double exchange = 0;     // host <-> accelerator halo columns (and x periodicity)
+  // Halo swap done before both updates (GPU builds). CPU-only builds fill
+  // each side's halos within its own update time instead, overlapped.
+  double exchange = 0;
   double accelerator = 0;  // accelerator block update, launch to completion
   double host = 0;         // host blocks update, on the host space
   double total = 0;        // whole steps

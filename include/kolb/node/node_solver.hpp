@@ -2,11 +2,16 @@
 // NodeSolver: one case on a heterogeneous node. Along x the lattice is
 //   [ host-left: M columns | accelerator block | host-right: M columns ]
 // (DESIGN.md §5). Each step:
-//   1. exchange the x halo columns between neighbouring blocks (and across
-//      the periodic x boundary), only the crossing populations;
-//   2. at the same time: the accelerator updates its block, the host its two
-//      blocks (each first fills its own y/z periodic halos);
-//   3. wait for both, swap buffers.
+//   1. each block's x halo columns are filled from its neighbours (and
+//      across a periodic x boundary), only the crossing populations;
+//   2. each block fills its own y/z periodic halos and is updated;
+//   3. wait for both spaces, swap buffers.
+// The accelerator side and the host side run 1-2 at the same time. In
+// CPU-only builds each side also fills its own x halos (reading the other
+// side's border columns, which nobody writes during a step), so the halo
+// swap overlaps the other side's update. On a GPU the swap is done first,
+// in order (device packs would otherwise queue behind the long bulk kernel
+// on the one stream), and counts as the model's T_swap.
 // Every block runs the same functors as the single-block Solver on sites
 // whose halos hold the same values, so results are bit-for-bit the same
 // for any M. Instantiated per variant in src/variants/node_*.cpp.
@@ -202,16 +207,11 @@ class NodeSolver final : public NodeSimulation {
     using exchange_t = HaloExchange<Block<Lattice, Scalar, Layout, SrcExec>,
                                     Block<Lattice, Scalar, Layout, DstExec>>;
     exchange_t x(src.block, dst.block, side);
-    m_links.push_back([this, x, &src, &dst] {
-      const SrcExec& se = exec_of<SrcExec>();
-      const DstExec& de = exec_of<DstExec>();
-      // Same memory: host memory is copied on the default host space,
-      // device memory on the accelerator.
-      if constexpr (is_host_space_v<SrcExec>) {
-        x.apply(src.block, dst.block, se, de, Kokkos::DefaultHostExecutionSpace());
-      } else {
-        x.apply(src.block, dst.block, se, de, se);
-      }
+    // A direct copy (same memory space) runs on the destination's space, from
+    // the thread that updates the destination.
+    auto& links = std::is_same<DstExec, Accelerator>::value ? m_links_to_acc : m_links_to_host;
+    links.push_back([this, x, &src, &dst] {
+      x.apply(src.block, dst.block, exec_of<SrcExec>(), exec_of<DstExec>());
     });
   }
 
@@ -268,8 +268,10 @@ class NodeSolver final : public NodeSimulation {
     }
   }
 
-  void update_host() {
+  void update_host(bool fill_halos) {
     Kokkos::Timer t;
+    if (fill_halos)
+      for (auto& l : m_links_to_host) l();
     if (m_left) update(m_host_exec, *m_left);
     if (m_right) update(m_host_exec, *m_right);
     m_host_exec.fence();
@@ -284,25 +286,27 @@ class NodeSolver final : public NodeSimulation {
 
   void step_once() {
     Kokkos::Timer step_timer;
-    for (auto& l : m_links) l();
-    const double exchange = step_timer.seconds();
-    double acc = 0;
+    double exchange = 0, acc = 0;
     m_last_host = 0;
     const Accelerator& acc_exec = m_acc_exec.get();
+    const bool host_work = m_left || m_right;
     if constexpr (concurrent_helper) {
-      const bool host_work = m_left || m_right;
-      if (host_work) m_helper->submit([this] { update_host(); });
+      if (host_work) m_helper->submit([this] { update_host(true); });
       if (!m_concurrent && host_work) m_helper->wait();
       Kokkos::Timer t;
+      for (auto& l : m_links_to_acc) l();
       if (m_acc) update(acc_exec, *m_acc);
       acc_exec.fence();
       acc = t.seconds();
       if (m_concurrent && host_work) m_helper->wait();
     } else {
+      for (auto& l : m_links_to_host) l();
+      for (auto& l : m_links_to_acc) l();
+      exchange = step_timer.seconds();
       Kokkos::Timer t;
       if (m_acc) update(acc_exec, *m_acc);  // asynchronous on a GPU
       if (!m_concurrent) acc_exec.fence(), acc = t.seconds();
-      update_host();
+      if (host_work) update_host(false);
       acc_exec.fence();
       if (m_concurrent) acc = t.seconds();
     }
@@ -324,7 +328,7 @@ class NodeSolver final : public NodeSimulation {
   Host m_host_exec;
   std::optional<Part<Host>> m_left, m_right;
   std::optional<Part<Accelerator>> m_acc;
-  std::vector<std::function<void()>> m_links;
+  std::vector<std::function<void()>> m_links_to_host, m_links_to_acc;
   std::optional<HelperThread> m_helper;
   WallTerms<Lattice, Scalar> m_wall;
   BGK<Lattice, Scalar> m_collision;
