@@ -73,7 +73,51 @@ grep -q "STREAM triad" out.txt && ok "bench prints the triad" || fail "bench tri
 expect_rc 2 "bench with an unknown kernel" -- "$kolb" bench "$src/perf/bench.yaml" --set "kernels=[warp]"
 grep -q "kernels\[0\]: 'warp' is not one of" err.txt && ok "bench error message" || { fail "bench error message"; cat err.txt; }
 
-# 6. info lists the compiled variants.
+# 6. The heterogeneous node and its balancer, tiny: a run on a fixed split,
+#    `kolb tune` (model, measured points, plot) and `host_columns: auto`.
+expect_rc 0 "node run" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+  --set domain.size=[48,32] --set run.steps=20 --set output.folder=node --set execution.host_columns=7
+python3 - node/report.json <<'PY' && ok "node report" || fail "node report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["execution"]["host_columns"] == 7, r["execution"]
+assert "host 7 columns per side" in r["execution"]["execution_space"], r["execution"]
+PY
+expect_rc 0 "tune" -- "$kolb" tune "$src/inputs/01_cavity2d_re100.yaml" \
+  --set domain.size=[64,32] --set output.folder=tune --seconds 0.005 --repeats 1 --sweep 3
+for f in tune.csv tune_model.csv tune.json; do
+  [ -s "tune/$f" ] && ok "tune wrote $f" || fail "tune: no $f"
+done
+if command -v gnuplot >/dev/null; then
+  [ -s tune/tune.png ] && ok "tune plot" || fail "tune: no tune.png"
+fi
+python3 - tune/tune.json <<'PY' && ok "tune.json content" || fail "tune.json content"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert 0 <= r["model_host_columns"] <= 32 and 0 <= r["best_host_columns"] <= 32, r
+kinds = {p["kind"] for p in r["points"]}
+assert {"calibration-isolated", "calibration-concurrent", "model", "bracket", "alone", "sweep"} <= kinds, kinds
+assert r["model_concurrent"]["host"]["per_site_s"] > 0 and r["model_concurrent"]["accelerator"]["per_site_s"] > 0
+assert r["speedup_over_faster_alone"] > 0
+PY
+grep -q "model: M\* = " out.txt && ok "tune summary" || fail "tune summary"
+expect_rc 0 "run with host_columns: auto" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+  --set domain.size=[64,32] --set run.steps=10 --set output.folder=auto --set execution.host_columns=auto
+python3 - auto/report.json <<'PY' && ok "auto split in report" || fail "auto split in report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = r["execution"]["tuning"]
+assert r["execution"]["host_columns"] == t["host_columns"] and 0 <= t["host_columns"] <= 32, r["execution"]
+PY
+[ -s auto/tune.json ] && ok "auto wrote tune.json" || fail "auto: no tune.json"
+expect_rc 2 "too many host columns" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+  --set domain.size=[48,32] --set execution.host_columns=25
+grep -q "execution.host_columns: 25 host columns per side do not fit in the 48 lattice columns" err.txt \
+  && ok "host columns message" || { fail "host columns message"; cat err.txt; }
+expect_rc 2 "zero threads" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set execution.threads=0
+grep -q "execution.threads: threads must be >= 1" err.txt && ok "threads message" || { fail "threads message"; cat err.txt; }
+
+# 7. info lists the compiled variants.
 expect_rc 0 "info" -- "$kolb" info
 grep -q "D2Q9/double/soa" out.txt && ok "variants listed" || fail "variants not listed"
 

@@ -82,6 +82,37 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
 INSTANTIATE_TEST_SUITE_P(Lattices, NodeInvariance,
                          ::testing::Combine(::testing::Values("D2Q9", "D3Q19"), ::testing::Bool()));
 
+// Every compiled layout (the clustered ones pad each block's rows on their
+// own) and both precisions, at one split, against the SoA one-block run.
+TEST(Node, EveryLayoutAndPrecision) {
+  for (const std::string lattice : {"D2Q9", "D3Q19"})
+    for (const std::string precision : {"double", "float"}) {
+      const std::string yaml = node_case(lattice, true);
+      const std::vector<std::string> base = {"precision=" + precision};
+      auto reference = kolb::make_simulation(kolb::test::make_case(yaml, base));
+      reference->advance(11);
+      const auto expected = reference->populations();
+      int compared = 0;
+      for (const auto& name : kolb::compiled_variants()) {
+        const std::string prefix = lattice + "/" + precision + "/";
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::string layout = name.substr(prefix.size());
+        const auto digit = layout.find_first_of("0123456789");
+        std::vector<std::string> sets = base;
+        sets.push_back("execution.layout=" + layout.substr(0, digit));
+        if (digit != std::string::npos)
+          sets.push_back("execution.vector_length=" + layout.substr(digit));
+        sets.push_back("execution.host_columns=5");
+        auto node = kolb::make_simulation(kolb::test::make_case(yaml, sets));
+        node->advance(11);
+        const auto got = node->populations();
+        EXPECT_EQ(first_difference(got, expected), got.size()) << name;
+        ++compared;
+      }
+      EXPECT_GE(compared, 1) << lattice << "/" << precision;
+    }
+}
+
 // Fields and restarts through set_fields are stitched across the blocks.
 TEST(Node, FieldsMatchSingleBlock) {
   const std::string yaml = node_case("D2Q9", true);
