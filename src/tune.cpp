@@ -40,7 +40,8 @@ class Tuner {
     m_sim->reset_timings();
     m_sim->advance(1);
     const double probe = std::max(m_sim->timings().total, 1e-6);
-    const int steps = int(std::clamp(std::ceil(m_options.seconds / probe), 2.0, 2000.0));
+    const int steps = int(std::clamp(std::ceil(m_options.seconds / probe),
+                                     double(std::max(1, m_options.min_steps)), 2000.0));
     std::vector<NodeTimings> runs;
     for (int r = 0; r < std::max(1, m_options.repeats); ++r) {
       m_sim->reset_timings();
@@ -113,19 +114,34 @@ class Tuner {
     //    calibrate again around the best split measured so far.
     double center = r.isolated.balance_point();
     for (r.rounds = 1;; ++r.rounds) {
-      std::set<int> conc_m = {clamp_inner(center - m_columns / 16.0), clamp_inner(center),
-                              clamp_inner(center + m_columns / 16.0)};
+      // Each further round calibrates around the best split so far, over a
+      // wider range (noise on close points can tilt a fit).
+      const double spread = m_columns / 16.0 * (1 << std::min(r.rounds - 1, 2));
+      std::set<int> conc_m = {clamp_inner(center - spread), clamp_inner(center),
+                              clamp_inner(center + spread)};
       if (conc_m.size() < 2) conc_m = iso_m;
       std::vector<TunePoint> conc;
       for (int m : conc_m) conc.push_back(measure(m, true, "calibration-concurrent"));
       r.concurrent = fit(conc);
-      r.balance_point = r.concurrent.balance_point();
-      r.model_columns = r.concurrent.optimum();
-      r.predicted_step = r.concurrent.step_time(r.model_columns);
-      r.measured_step = measure(r.model_columns, true, "model").step;
-      if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance ||
-          r.rounds >= m_options.max_rounds)
+      const bool usable = r.concurrent.accelerator.per_site > 0 && r.concurrent.host.per_site > 0;
+      if (usable) {
+        r.balance_point = r.concurrent.balance_point();
+        r.model_columns = r.concurrent.optimum();
+        r.predicted_step = r.concurrent.step_time(r.model_columns);
+        r.measured_step = measure(r.model_columns, true, "model").step;
+        if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance) break;
+      }
+      if (r.rounds >= m_options.max_rounds) {
+        if (usable) break;
+        // No usable concurrent fit: fall back to the isolated calibration.
+        r.concurrent = r.isolated;
+        r.balance_point = r.concurrent.balance_point();
+        r.model_columns = r.concurrent.optimum();
+        r.predicted_step = r.concurrent.step_time(r.model_columns);
+        r.measured_step = measure(r.model_columns, true, "model").step;
+        r.fallback = true;
         break;
+      }
       center = best_concurrent().host_columns;
     }
     // 3. Verify: M*'s neighbours, each space alone, an optional sweep.
@@ -243,6 +259,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                   {"bracket", options.bracket},     {"sweep", options.sweep},
                   {"tolerance", options.tolerance}, {"max_rounds", options.max_rounds}};
   j["calibration_rounds"] = r.rounds;
+  j["fell_back_to_isolated_model"] = r.fallback;
   j["model_isolated"] = model_json(r.isolated);
   j["model_concurrent"] = model_json(r.concurrent);
   j["model_host_columns"] = r.model_columns;
@@ -286,6 +303,8 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
      << "set title '" << c.lattice << " " << c.precision << " " << c.size[0] << "x" << c.size[1]
      << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : std::string())
      << ": model M* = " << r.model_columns << ", measured best M = " << r.best_columns << "'\n"
+     << "set arrow from " << 2.0 * r.model_columns / lx << ", graph 0 to "
+     << 2.0 * r.model_columns / lx << ", graph 1 nohead dt 3 lc rgb 'gray40'\n"
      << "plot '" << folder << "/tune_model.csv' every ::1 using 2:4 with lines lw 2 title "
      << "'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title "
      << "'model (isolated calibration)', '" << folder << "/tune.csv' every ::1 using "

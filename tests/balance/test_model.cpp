@@ -28,6 +28,10 @@ TEST(LinearCost, FitRecoversLine) {
   const auto d = kolb::LinearCost::fit({{1e5, 1.0e-4}, {2e5, 2.3e-4}});
   EXPECT_EQ(d.overhead, 0.0);
   EXPECT_NEAR(d.per_site, (1e5 * 1e-4 + 2e5 * 2.3e-4) / (1e10 + 4e10), 1e-20);
+  // Times that fall with size (noise): proportional fit, positive slope.
+  const auto e = kolb::LinearCost::fit({{1e5, 2e-4}, {2e5, 1e-4}});
+  EXPECT_EQ(e.overhead, 0.0);
+  EXPECT_NEAR(e.per_site, (1e5 * 2e-4 + 2e5 * 1e-4) / 5e10, 1e-20);
   EXPECT_THROW(kolb::LinearCost::fit({{1e5, 1e-4}}), std::invalid_argument);
   EXPECT_THROW(kolb::LinearCost::fit({{1e5, 1e-4}, {1e5, 2e-4}}), std::invalid_argument);
 }

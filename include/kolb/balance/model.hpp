@@ -22,8 +22,8 @@ struct LinearCost {
   double operator()(double sites) const { return overhead + per_site * sites; }
 
   // Least-squares line through (sites, seconds) points from at least two
-  // distinct sizes. A negative fitted overhead (noise) is clamped to zero
-  // and the slope refitted through the origin.
+  // distinct sizes. When noise makes the fitted overhead negative or the
+  // slope non-positive, the cost is refitted as proportional (no overhead).
   static LinearCost fit(const std::vector<std::pair<double, double>>& points) {
     if (points.size() < 2) throw std::invalid_argument("LinearCost::fit needs two or more points");
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -34,7 +34,7 @@ struct LinearCost {
     LinearCost c;
     c.per_site = (n * sxy - sx * sy) / det;
     c.overhead = (sy - c.per_site * sx) / n;
-    if (c.overhead < 0) c.overhead = 0, c.per_site = sxy / sxx;
+    if (c.overhead < 0 || !(c.per_site > 0)) c.overhead = 0, c.per_site = sxy / sxx;
     return c;
   }
 };

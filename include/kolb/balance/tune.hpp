@@ -16,6 +16,7 @@ namespace kolb {
 struct TuneOptions {
   double seconds = 0.3;  // timed length of each measurement (per repeat)
   int repeats = 3;       // the median repeat is kept
+  int min_steps = 10;    // at least this many steps per repeat
   int bracket = 2;       // verify M* +- k delta for k = 1..bracket
   int sweep = 0;         // extra evenly spaced M values over [0, LX/2] (0: none)
   bool alone = true;     // also time M = 0 and M = LX/2 (each space alone)
@@ -41,6 +42,7 @@ struct TuneResult {
   BalanceModel concurrent;  // calibrated with both running at once (used for M*)
   double balance_point = 0;
   int rounds = 0;             // concurrent calibrations made
+  bool fallback = false;      // no usable concurrent fit: the isolated model is used
   int model_columns = 0;      // M* (integer)
   double predicted_step = 0;  // concurrent model's T_exe(M*)
   double measured_step = 0;   // measured at M*

@@ -1,0 +1,10 @@
+set terminal pngcairo size 1000,650
+set output 'docs/tune/d2q9/tune.png'
+set datafile separator ','
+set key outside bottom center horizontal
+set xlabel 'host fraction 2M/LX'
+set ylabel 'MLUPS'
+set grid
+set xrange [0:1]
+set title 'D2Q9 double 1024x1024: model M* = 236, measured best M = 224'
+plot 'docs/tune/d2q9/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', 'docs/tune/d2q9/tune.csv' every ::1 using ($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'
