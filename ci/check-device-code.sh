@@ -6,7 +6,7 @@
 set -euo pipefail
 vendor=$1 build=$2
 kernels=(StreamCollide Propagate Collide AAPull SwapOpposites PeriodicPushBack AAUnstream
-  PeriodicCopy InitializeEquilibrium Moments Observables)
+  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
 for bin in "${binaries[@]}"; do
@@ -30,8 +30,8 @@ for bin in "${binaries[@]}"; do
     fi
   fi
   for k in "${kernels[@]}"; do
-    # Kernel symbols are mangled: ...4kolb13StreamCollide... (or demangled kolb::).
-    if ! grep -Eq "kolb(::|[0-9]+)$k" <<<"$symbols"; then
+    # Kernel symbols are mangled: ...4kolb13StreamCollide..., 4kolb4impl8HaloCopy... (or demangled).
+    if ! grep -Eq "kolb(::|[0-9]+)(impl(::|[0-9]+))?$k" <<<"$symbols"; then
       echo "[device-code] FAIL: $(basename "$bin"): no device kernel for kolb::$k"; status=1
     fi
   done
