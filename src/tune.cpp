@@ -107,41 +107,30 @@ class Tuner {
     for (int m : iso_m) iso.push_back(measure(m, false, "calibration-isolated"));
     TuneResult r;
     r.isolated = fit(iso);
-    // 2. Both at once around the isolated model's balance point, where each
-    //    side's time is spent under the other's load (shared bandwidth).
-    //    Then time M*: if the prediction is off by more than the tolerance
-    //    (the machine's speed drifted, or the calibration was noisy),
-    //    calibrate again around the best split measured so far.
+    // 2. Both at once, timing whole concurrent steps at three splits around
+    //    the isolated model's balance point: near balance each side spends
+    //    its whole update under the other's load (shared memory system).
+    //    Then time M*. If the prediction misses by more than the tolerance
+    //    (this machine's per-site costs vary with block width and with what
+    //    the other side does, so a line fitted far from the optimum bends
+    //    away), calibrate again around the best split measured so far, over
+    //    half the range each round: a local fit where it matters.
     double center = r.isolated.balance_point();
     for (r.rounds = 1;; ++r.rounds) {
-      // Each further round calibrates around the best split so far, over a
-      // wider range (noise on close points can tilt a fit).
-      const double spread = m_columns / 16.0 * (1 << std::min(r.rounds - 1, 2));
+      const double spread = std::max(2.0, m_columns / 16.0 / double(1 << (r.rounds - 1)));
       std::set<int> conc_m = {clamp_inner(center - spread), clamp_inner(center),
                               clamp_inner(center + spread)};
       if (conc_m.size() < 2) conc_m = iso_m;
       std::vector<TunePoint> conc;
       for (int m : conc_m) conc.push_back(measure(m, true, "calibration-concurrent"));
       r.concurrent = fit(conc);
-      const bool usable = r.concurrent.accelerator.per_site > 0 && r.concurrent.host.per_site > 0;
-      if (usable) {
-        r.balance_point = r.concurrent.balance_point();
-        r.model_columns = r.concurrent.optimum();
-        r.predicted_step = r.concurrent.step_time(r.model_columns);
-        r.measured_step = measure(r.model_columns, true, "model").step;
-        if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance) break;
-      }
-      if (r.rounds >= m_options.max_rounds) {
-        if (usable) break;
-        // No usable concurrent fit: fall back to the isolated calibration.
-        r.concurrent = r.isolated;
-        r.balance_point = r.concurrent.balance_point();
-        r.model_columns = r.concurrent.optimum();
-        r.predicted_step = r.concurrent.step_time(r.model_columns);
-        r.measured_step = measure(r.model_columns, true, "model").step;
-        r.fallback = true;
+      r.balance_point = r.concurrent.balance_point();
+      r.model_columns = r.concurrent.optimum();
+      r.predicted_step = r.concurrent.step_time(r.model_columns);
+      r.measured_step = measure(r.model_columns, true, "model").step;
+      if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance ||
+          r.rounds >= m_options.max_rounds)
         break;
-      }
       center = best_concurrent().host_columns;
     }
     // 3. Verify: M*'s neighbours, each space alone, an optional sweep.
@@ -259,7 +248,6 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                   {"bracket", options.bracket},     {"sweep", options.sweep},
                   {"tolerance", options.tolerance}, {"max_rounds", options.max_rounds}};
   j["calibration_rounds"] = r.rounds;
-  j["fell_back_to_isolated_model"] = r.fallback;
   j["model_isolated"] = model_json(r.isolated);
   j["model_concurrent"] = model_json(r.concurrent);
   j["model_host_columns"] = r.model_columns;

@@ -42,7 +42,6 @@ struct TuneResult {
   BalanceModel concurrent;  // calibrated with both running at once (used for M*)
   double balance_point = 0;
   int rounds = 0;             // concurrent calibrations made
-  bool fallback = false;      // no usable concurrent fit: the isolated model is used
   int model_columns = 0;      // M* (integer)
   double predicted_step = 0;  // concurrent model's T_exe(M*)
   double measured_step = 0;   // measured at M*
