@@ -96,7 +96,9 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
   nlohmann::json tuning;
   if (c.execution.host_columns_auto) {
     TuneOptions quick;
-    quick.seconds = 0.15;
+    quick.seconds = 0.1;
+    quick.repeats = 2;
+    quick.max_rounds = 2;
     quick.bracket = 1;
     quick.alone = false;
     const TuneResult t = tune_node(c, quick, progress);

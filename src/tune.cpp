@@ -29,47 +29,70 @@ class Tuner {
     m_column_sites = double(c.size[1]) * c.size[2];
   }
 
-  TunePoint measure(int m, bool concurrent, const std::string& kind) {
-    Case cm = m_case;
-    cm.execution.host_columns = m;
-    cm.execution.host_columns_auto = false;
-    m_sim.reset();  // free the previous lattice before allocating the next
-    m_sim = make_node_simulation(cm);
-    m_sim->set_concurrent(concurrent);
-    m_sim->advance(2);  // warm-up: first touch, caches, thread wake-up
-    m_sim->reset_timings();
-    m_sim->advance(1);
-    const double probe = std::max(m_sim->timings().total, 1e-6);
-    const int steps = int(std::clamp(std::ceil(m_options.seconds / probe),
-                                     double(std::max(1, m_options.min_steps)), 2000.0));
-    std::vector<NodeTimings> runs;
-    for (int r = 0; r < std::max(1, m_options.repeats); ++r) {
-      m_sim->reset_timings();
-      m_sim->advance(steps);
-      runs.push_back(m_sim->timings());
+  // Times every split of `ms` in `repeats` interleaved rounds (a fresh node
+  // per round and split, so slow drifts of the machine and the luck of
+  // allocation placement hit all splits alike) and keeps each split's
+  // median round. `concurrent` = false runs the two sides one after the other.
+  std::vector<TunePoint> measure(const std::vector<int>& ms, bool concurrent,
+                                 const std::string& kind) {
+    return measure(ms, concurrent, std::vector<std::string>(ms.size(), kind));
+  }
+  std::vector<TunePoint> measure(const std::vector<int>& ms, bool concurrent,
+                                 const std::vector<std::string>& kind) {
+    std::vector<std::vector<NodeTimings>> runs(ms.size());
+    std::vector<int> steps(ms.size(), 0);
+    for (int round = 0; round < std::max(1, m_options.repeats); ++round)
+      for (std::size_t k = 0; k < ms.size(); ++k) {
+        Case cm = m_case;
+        cm.execution.host_columns = ms[k];
+        cm.execution.host_columns_auto = false;
+        m_sim.reset();  // free the previous lattice before allocating the next
+        m_sim = make_node_simulation(cm);
+        m_sim->set_concurrent(concurrent);
+        m_sim->advance(2);  // warm-up: first touch, caches, thread wake-up
+        if (steps[k] == 0) {
+          m_sim->reset_timings();
+          m_sim->advance(1);
+          const double probe = std::max(m_sim->timings().total, 1e-6);
+          steps[k] = int(std::clamp(std::ceil(m_options.seconds / probe),
+                                    double(std::max(1, m_options.min_steps)), 2000.0));
+        }
+        m_sim->reset_timings();
+        m_sim->advance(steps[k]);
+        runs[k].push_back(m_sim->timings());
+      }
+    m_sim.reset();
+    std::vector<TunePoint> out;
+    for (std::size_t k = 0; k < ms.size(); ++k) {
+      auto& r = runs[k];
+      std::sort(r.begin(), r.end(),
+                [](const NodeTimings& a, const NodeTimings& b) { return a.total < b.total; });
+      const NodeTimings& t = r[r.size() / 2];
+      TunePoint p;
+      p.host_columns = ms[k];
+      p.kind = kind[k];
+      p.concurrent = concurrent;
+      const double n = double(t.steps);
+      p.step = t.total / n;
+      p.accelerator = t.accelerator / n;
+      p.host = t.host / n;
+      p.exchange = t.exchange / n;
+      p.mlups = double(m_columns) * m_column_sites / p.step * 1e-6;
+      log(p);
+      m_points.push_back(p);
+      out.push_back(p);
     }
-    std::sort(runs.begin(), runs.end(),
-              [](const NodeTimings& a, const NodeTimings& b) { return a.total < b.total; });
-    const NodeTimings& t = runs[runs.size() / 2];
-    TunePoint p;
-    p.host_columns = m;
-    p.kind = kind;
-    p.concurrent = concurrent;
-    const double n = double(t.steps);
-    p.step = t.total / n;
-    p.accelerator = t.accelerator / n;
-    p.host = t.host / n;
-    p.exchange = t.exchange / n;
-    p.mlups = double(m_columns) * m_column_sites / p.step * 1e-6;
-    if (m_log)
-      *m_log << "tune: M = " << std::setw(5) << m << " (host " << std::fixed << std::setprecision(1)
-             << std::setw(5) << 100.0 * host_fraction(m) << " %) "
-             << (concurrent ? "concurrent" : "sequential") << ": " << std::setprecision(3)
-             << 1e3 * p.step << " ms/step (accelerator " << 1e3 * p.accelerator << ", host "
-             << 1e3 * p.host << ", swap " << 1e3 * p.exchange << ")  " << std::setprecision(1)
-             << p.mlups << " MLUPS  [" << kind << "]" << std::defaultfloat << std::endl;
-    m_points.push_back(p);
-    return p;
+    return out;
+  }
+
+  void log(const TunePoint& p) const {
+    if (!m_log) return;
+    *m_log << "tune: M = " << std::setw(5) << p.host_columns << " (host " << std::fixed
+           << std::setprecision(1) << std::setw(5) << 100.0 * host_fraction(p.host_columns)
+           << " %) " << (p.concurrent ? "concurrent" : "sequential") << ": " << std::setprecision(3)
+           << 1e3 * p.step << " ms/step (accelerator " << 1e3 * p.accelerator << ", host "
+           << 1e3 * p.host << ", swap " << 1e3 * p.exchange << ")  " << std::setprecision(1)
+           << p.mlups << " MLUPS  [" << p.kind << "]" << std::defaultfloat << std::endl;
   }
 
   // Fits T_acc and T_host from points measured at several M.
@@ -103,57 +126,72 @@ class Tuner {
       throw ConfigError(m_case.source + ": domain.size",
                         "the lattice has too few columns along x (" + std::to_string(m_columns) +
                             ") to calibrate a host/accelerator split");
-    std::vector<TunePoint> iso;
-    for (int m : iso_m) iso.push_back(measure(m, false, "calibration-isolated"));
+    const std::vector<TunePoint> iso =
+        measure(std::vector<int>(iso_m.begin(), iso_m.end()), false, "calibration-isolated");
     TuneResult r;
     r.isolated = fit(iso);
     // 2. Both at once, timing whole concurrent steps at three splits around
     //    the isolated model's balance point: near balance each side spends
     //    its whole update under the other's load (shared memory system).
     //    Then time M*. If the prediction misses by more than the tolerance
-    //    (this machine's per-site costs vary with block width and with what
-    //    the other side does, so a line fitted far from the optimum bends
-    //    away), calibrate again around the best split measured so far, over
-    //    half the range each round: a local fit where it matters.
+    //    (the machine drifted, or per-site costs bend away from a line: on
+    //    this machine they vary with block width and with what the other
+    //    side does), calibrate again around the best split measured so far
+    //    and fit all concurrent points measured until then: more points and
+    //    a wider lever than a local fit, whose slopes drown in noise.
     double center = r.isolated.balance_point();
+    std::vector<TunePoint> conc;
     for (r.rounds = 1;; ++r.rounds) {
-      const double spread = std::max(2.0, m_columns / 16.0 / double(1 << (r.rounds - 1)));
+      const double spread = std::max(2.0, m_columns / 16.0);
       std::set<int> conc_m = {clamp_inner(center - spread), clamp_inner(center),
                               clamp_inner(center + spread)};
       if (conc_m.size() < 2) conc_m = iso_m;
-      std::vector<TunePoint> conc;
-      for (int m : conc_m) conc.push_back(measure(m, true, "calibration-concurrent"));
+      for (const auto& p :
+           measure(std::vector<int>(conc_m.begin(), conc_m.end()), true, "calibration-concurrent"))
+        conc.push_back(p);
       r.concurrent = fit(conc);
       r.balance_point = r.concurrent.balance_point();
       r.model_columns = r.concurrent.optimum();
       r.predicted_step = r.concurrent.step_time(r.model_columns);
-      r.measured_step = measure(r.model_columns, true, "model").step;
+      const TunePoint check = measure({r.model_columns}, true, "model-check")[0];
+      conc.push_back(check);
+      r.measured_step = check.step;
       if (std::abs(r.predicted_step / r.measured_step - 1) <= m_options.tolerance ||
           r.rounds >= m_options.max_rounds)
         break;
       center = best_concurrent().host_columns;
     }
-    // 3. Verify: M*'s neighbours, each space alone, an optional sweep.
+    // 3. Verify in one interleaved set, so that all candidates see the same
+    //    machine: M*, its neighbours, the best calibration split, each space
+    //    alone and the optional sweep. M*'s time here is the measured one.
     const int delta = std::max(1, m_columns / 64);
-    for (int k = 1; k <= m_options.bracket; ++k)
-      for (int m : {r.model_columns - k * delta, r.model_columns + k * delta})
-        if (m >= 0 && m <= half) measure(m, true, "bracket");
-    if (m_options.alone) {
-      measure(0, true, "alone");
-      measure(half, true, "alone");
+    std::vector<int> verify = {r.model_columns};
+    std::vector<std::string> kinds = {"model"};
+    auto add = [&](int m, const char* kind) {
+      if (m < 0 || m > half || std::find(verify.begin(), verify.end(), m) != verify.end()) return;
+      verify.push_back(m);
+      kinds.push_back(kind);
+    };
+    for (int k = 1; k <= m_options.bracket; ++k) {
+      add(r.model_columns - k * delta, "bracket");
+      add(r.model_columns + k * delta, "bracket");
     }
+    add(best_concurrent().host_columns, "bracket");
+    if (m_options.alone) add(0, "alone"), add(half, "alone");
     for (int k = 0; k < m_options.sweep; ++k)
-      measure(int(std::lround(half * (k + 0.5) / m_options.sweep)), true, "sweep");
-    m_sim.reset();
-    // 4. Keep the measured best; score both models on the verification points.
+      add(int(std::lround(half * (k + 0.5) / m_options.sweep)), "sweep");
+    const std::size_t first = m_points.size();
+    measure(verify, true, kinds);
+    r.measured_step = m_points[first].step;
+    // 4. Keep the measured best of the verification set; score both models
+    //    on it.
     r.best_columns = r.model_columns;
     r.best_step = r.measured_step;
     double e_iso = 0, e_conc = 0;
     int n = 0;
-    for (const auto& p : m_points) {
-      if (!p.concurrent) continue;
+    for (std::size_t k = first; k < m_points.size(); ++k) {
+      const TunePoint& p = m_points[k];
       if (p.step < r.best_step) r.best_step = p.step, r.best_columns = p.host_columns;
-      if (p.kind.rfind("calibration", 0) == 0) continue;
       e_iso += std::pow(r.isolated.step_time(p.host_columns) / p.step - 1, 2);
       e_conc += std::pow(r.concurrent.step_time(p.host_columns) / p.step - 1, 2);
       ++n;

@@ -15,7 +15,7 @@ namespace kolb {
 
 struct TuneOptions {
   double seconds = 0.3;  // timed length of each measurement (per repeat)
-  int repeats = 3;       // the median repeat is kept
+  int repeats = 3;       // interleaved rounds over a set of splits; the median is kept
   int min_steps = 10;    // at least this many steps per repeat
   int bracket = 2;       // verify M* +- k delta for k = 1..bracket
   int sweep = 0;         // extra evenly spaced M values over [0, LX/2] (0: none)

@@ -31,9 +31,15 @@
 
 namespace kolb {
 
-// Lets a thread run on every CPU again: a thread created by one that OpenMP
-// bound to a core inherits that binding and would share its core.
-void unbind_current_thread();
+// CPUs the calling thread may run on (empty if unknown), and those of the
+// calling thread plus every thread of its OpenMP pool.
+std::vector<int> current_thread_cpus();
+std::vector<int> openmp_threads_cpus();
+// Binds the calling thread to the CPUs not in `busy` (or to the last CPU if
+// `busy` holds them all). The host thread must not share the cores of the
+// OpenMP threads: created by the main thread it would inherit its binding,
+// and a thread woken every step tends to be woken on its waker's CPU.
+void bind_current_thread_away_from(const std::vector<int>& busy);
 
 template <class Lattice, class Scalar, class Layout>
 class NodeSolver final : public NodeSimulation {
@@ -87,7 +93,10 @@ class NodeSolver final : public NodeSimulation {
     make_links();
 
     if constexpr (concurrent_helper) m_helper.emplace();
-    if constexpr (concurrent_helper) run_on_helper([] { unbind_current_thread(); });
+    if constexpr (concurrent_helper) {
+      const std::vector<int> busy = openmp_threads_cpus();
+      run_on_helper([busy] { bind_current_thread_away_from(busy); });
+    }
 
     std::vector<double> rho, u;
     HostFields shape;
