@@ -27,6 +27,12 @@ class Tuner {
       : m_case(c), m_options(o), m_log(log) {
     m_columns = c.size[0];
     m_column_sites = double(c.size[1]) * c.size[2];
+    // Clustered layouts: splits at multiples of the vector length keep every
+    // block's rows whole vectors (no scalar remainder loop per row).
+    m_quantum = c.execution.layout == "csoa" || c.execution.layout == "caosoa"
+                    ? std::max(1, c.execution.vector_length)
+                    : 1;
+    if (m_columns / 2 < 4 * m_quantum) m_quantum = 1;  // small lattices: every column
   }
 
   // Times every split of `ms` in `repeats` interleaved rounds (a fresh node
@@ -111,13 +117,15 @@ class Tuner {
     model.mpi = 0;  // one rank: no MPI exchange
     model.columns = m_columns;
     model.column_sites = m_column_sites;
+    model.quantum = m_quantum;
     return model;
   }
 
   TuneResult run() {
-    const int half = m_columns / 2;
+    const int half = m_columns / 2 / m_quantum * m_quantum;
     auto clamp_inner = [&](double m) {
-      return std::clamp(int(std::lround(m)), 1, std::max(1, half - 1));
+      const int q = m_quantum;
+      return std::clamp(int(std::lround(m / q)) * q, q, std::max(q, half - q));
     };
     // 1. Each space alone (one after the other) at three splits.
     std::set<int> iso_m = {clamp_inner(m_columns / 8.0), clamp_inner(m_columns / 4.0),
@@ -164,11 +172,12 @@ class Tuner {
     // 3. Verify in one interleaved set, so that all candidates see the same
     //    machine: M*, its neighbours, the best calibration split, each space
     //    alone and the optional sweep. M*'s time here is the measured one.
-    const int delta = std::max(1, m_columns / 64);
+    const int delta = std::max(1, int(std::lround(m_columns / 64.0 / m_quantum))) * m_quantum;
     std::vector<int> verify = {r.model_columns};
     std::vector<std::string> kinds = {"model"};
     auto add = [&](int m, const char* kind) {
-      if (m < 0 || m > half || std::find(verify.begin(), verify.end(), m) != verify.end()) return;
+      if (m < 0 || m > m_columns / 2 || std::find(verify.begin(), verify.end(), m) != verify.end())
+        return;
       verify.push_back(m);
       kinds.push_back(kind);
     };
@@ -177,9 +186,9 @@ class Tuner {
       add(r.model_columns + k * delta, "bracket");
     }
     add(best_concurrent().host_columns, "bracket");
-    if (m_options.alone) add(0, "alone"), add(half, "alone");
+    if (m_options.alone) add(0, "alone"), add(m_columns / 2, "alone");
     for (int k = 0; k < m_options.sweep; ++k)
-      add(int(std::lround(half * (k + 0.5) / m_options.sweep)), "sweep");
+      add(int(std::lround(half * (k + 0.5) / m_options.sweep / m_quantum)) * m_quantum, "sweep");
     const std::size_t first = m_points.size();
     measure(verify, true, kinds);
     r.measured_step = m_points[first].step;
@@ -215,6 +224,7 @@ class Tuner {
   TuneOptions m_options;
   std::ostream* m_log;
   int m_columns = 0;
+  int m_quantum = 1;
   double m_column_sites = 0;
   std::unique_ptr<NodeSimulation> m_sim;
   std::vector<TunePoint> m_points;

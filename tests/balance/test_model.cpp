@@ -78,4 +78,13 @@ TEST(BalanceModel, EndsWhereOneSpaceTakesEverything) {
   EXPECT_GT(m.accelerator_time(50), 0.0);
 }
 
+TEST(BalanceModel, SplitsAtMultiplesOfTheVectorLength) {
+  auto m = model(1e-9, 3e-9);  // balance point 125
+  m.quantum = 8;
+  EXPECT_EQ(m.optimum() % 8, 0);
+  EXPECT_TRUE(m.optimum() == 120 || m.optimum() == 128) << m.optimum();
+  for (int k = 0; k <= 496; k += 8) EXPECT_LE(m.step_time(m.optimum()), m.step_time(k)) << k;
+  EXPECT_EQ(m.max_host_columns(), 496);  // 500 rounded down to a multiple of 8
+}
+
 }  // namespace

@@ -6,6 +6,6 @@ set xlabel 'host fraction 2M/LX'
 set ylabel 'MLUPS'
 set grid
 set xrange [0:1]
-set title 'D3Q19 double 128x128x128: model M* = 19, measured best M = 17'
-set arrow from 0.296875, graph 0 to 0.296875, graph 1 nohead dt 3 lc rgb 'gray40'
+set title 'D3Q19 double 256x96x96: model M* = 64, measured best M = 64'
+set arrow from 0.5, graph 0 to 0.5, graph 1 nohead dt 3 lc rgb 'gray40'
 plot 'docs/tune/d3q19/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', 'docs/tune/d3q19/tune.csv' every ::1 using ($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'

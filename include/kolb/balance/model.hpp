@@ -46,8 +46,9 @@ struct BalanceModel {
   double mpi = 0;   // MPI halo exchange per step (host side; 0 on one rank)
   int columns = 0;  // LX
   double column_sites = 0;
+  int quantum = 1;  // M is a multiple of this (a layout's vector length)
 
-  int max_host_columns() const { return columns / 2; }
+  int max_host_columns() const { return columns / 2 / quantum * quantum; }
   double accelerator_time(double m) const {
     const double sites = (columns - 2 * m) * column_sites;
     return sites > 0 ? accelerator(sites) : 0.0;
@@ -65,14 +66,15 @@ struct BalanceModel {
     return std::clamp(m, 0.0, double(max_host_columns()));
   }
 
-  // The integer M with the smallest model step time: the neighbours of the
-  // balance point, or an end (accelerator only, host only) where a side's
-  // fixed overhead makes sharing slower.
+  // The M (a multiple of `quantum`) with the smallest model step time: the
+  // neighbours of the balance point, or an end (accelerator only, host
+  // only) where a side's fixed overhead makes sharing slower.
   int optimum() const {
-    const double m = balance_point();
+    const double m = std::min(balance_point(), double(max_host_columns())) / quantum;
     int best = 0;
-    for (const int c : {0, int(std::floor(m)), int(std::ceil(m)), max_host_columns()})
-      if (step_time(c) < step_time(best)) best = c;
+    for (const int c :
+         {0, int(std::floor(m)) * quantum, int(std::ceil(m)) * quantum, max_host_columns()})
+      if (c <= max_host_columns() && step_time(c) < step_time(best)) best = c;
     return best;
   }
 };
