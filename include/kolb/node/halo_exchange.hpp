@@ -85,16 +85,31 @@ struct HaloPack {
   Kokkos::View<Scalar*, MemorySpace> m_buffer;
   Layout m_layout;
   index_t m_sy, m_sz;
-  Region m_region;  // in this block's storage coordinates
+  // The region in this block's storage coordinates, as plain integers
+  // (std::array's operator[] is host-only in CUDA device code).
+  int m_lo_x, m_lo_y, m_lo_z;
+  index_t m_nx, m_ny;
   CrossingPopulations<Lattice> m_pop;
+
+  HaloPack(const Kokkos::View<Scalar*, MemorySpace>& f,
+           const Kokkos::View<Scalar*, MemorySpace>& buffer, const Layout& layout, index_t sy,
+           index_t sz, const Region& region, const CrossingPopulations<Lattice>& pop)
+      : m_f(f),
+        m_buffer(buffer),
+        m_layout(layout),
+        m_sy(sy),
+        m_sz(sz),
+        m_lo_x(region.lo[0]),
+        m_lo_y(region.lo[1]),
+        m_lo_z(region.lo[2]),
+        m_nx(region.hi[0] - region.lo[0]),
+        m_ny(region.hi[1] - region.lo[1]),
+        m_pop(pop) {}
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = site_of(x, y, z, m_sy, m_sz);
-    const index_t nx = m_region.hi[0] - m_region.lo[0];
-    const index_t ny = m_region.hi[1] - m_region.lo[1];
     const index_t b =
-        ((index_t(z - m_region.lo[2]) * ny + (y - m_region.lo[1])) * nx + (x - m_region.lo[0])) *
-        m_pop.count;
+        ((index_t(z - m_lo_z) * m_ny + (y - m_lo_y)) * m_nx + (x - m_lo_x)) * m_pop.count;
     for (int k = 0; k < m_pop.count; ++k) {
       if (Unpack) {
         m_f(m_layout(s, m_pop.index[k])) = m_buffer(b + k);
@@ -158,9 +173,9 @@ class HaloExchange {
       src_region.lo[0] = m_columns.src_x;
       src_region.hi[0] = m_columns.src_x + (m_columns.dst.hi[0] - m_columns.dst.lo[0]);
       for_each_site("kolb::HaloPack", src_exec, src_region,
-                    impl::HaloPack<lattice, scalar, layout, src_memory, false>{
+                    impl::HaloPack<lattice, scalar, layout, src_memory, false>(
                         src.current(), m_src_buffer, src.layout(), se.stride(1), se.stride(2),
-                        src_region, pop});
+                        src_region, pop));
       // Device <-> host copies are ordered on the device's instance.
       if constexpr (is_host_space_v<SrcExec>) {
         src_exec.fence();
@@ -170,9 +185,9 @@ class HaloExchange {
         src_exec.fence();
       }
       for_each_site("kolb::HaloUnpack", dst_exec, m_columns.dst,
-                    impl::HaloPack<lattice, scalar, layout, dst_memory, true>{
+                    impl::HaloPack<lattice, scalar, layout, dst_memory, true>(
                         dst.current(), m_dst_buffer, dst.layout(), de.stride(1), de.stride(2),
-                        m_columns.dst, pop});
+                        m_columns.dst, pop));
       dst_exec.fence();
     }
   }
