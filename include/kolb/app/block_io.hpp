@@ -10,8 +10,19 @@
 #include <kolb/kernels/moments.hpp>
 
 #include <stdexcept>
+#include <string>
 
 namespace kolb {
+
+// "D2Q9/double/csoa8": the name `kolb info` lists a compiled variant by.
+template <class Lattice, class Scalar, class Layout>
+std::string variant_name() {
+  const std::string layout = Layout::vector_length > 1
+                                 ? Layout::name + std::to_string(Layout::vector_length)
+                                 : std::string(Layout::name);
+  return std::string(Lattice::name) + "/" + (sizeof(Scalar) == 8 ? "double" : "float") + "/" +
+         layout;
+}
 
 // Sets the block's populations (both buffers) to the equilibrium of the
 // global fields `rho` and `u` (3 per site) on its sites.

@@ -126,9 +126,7 @@ class Solver final : public Simulation {
   }
 
   std::int64_t step() const override { return m_step; }
-  std::string variant() const override {
-    return std::string(Lattice::name) + "/" + scalar_name() + "/" + layout_name();
-  }
+  std::string variant() const override { return variant_name<Lattice, Scalar, Layout>(); }
   std::string execution_space() const override { return ExecSpace::name(); }
   int concurrency() const override { return m_exec.concurrency(); }
 
@@ -210,11 +208,6 @@ class Solver final : public Simulation {
     return m_block.with_current(f);
   }
 
-  static const char* scalar_name() { return sizeof(Scalar) == 8 ? "double" : "float"; }
-  static std::string layout_name() {
-    return Layout::vector_length > 1 ? Layout::name + std::to_string(Layout::vector_length)
-                                     : std::string(Layout::name);
-  }
   HostFields empty_fields() const {
     HostFields h;
     h.n = m_block.extents().n;

@@ -136,9 +136,9 @@ class HaloExchange {
 
   HaloExchange() = default;
   HaloExchange(const SrcBlock& src, const DstBlock& dst, HaloSide side)
-      : m_side(side), m_columns(halo_columns(src.extents(), dst.extents(), side)) {
+      : m_pop(side), m_columns(halo_columns(src.extents(), dst.extents(), side)) {
     if constexpr (!direct) {
-      const index_t n = m_columns.values(CrossingPopulations<lattice>(side).count);
+      const index_t n = m_columns.values(m_pop.count);
       m_src_buffer = Kokkos::View<scalar*, src_memory>("kolb::halo_send", n);
       m_dst_buffer = Kokkos::View<scalar*, dst_memory>("kolb::halo_recv", n);
     }
@@ -152,7 +152,7 @@ class HaloExchange {
              const DstExec& dst_exec) const {
     const Extents& se = src.extents();
     const Extents& de = dst.extents();
-    const CrossingPopulations<lattice> pop(m_side);
+    const CrossingPopulations<lattice>& pop = m_pop;
     if constexpr (direct) {
       (void)src_exec;
       impl::HaloCopy<lattice, scalar, layout, dst_memory> copy{
@@ -193,7 +193,7 @@ class HaloExchange {
   }
 
  private:
-  HaloSide m_side = HaloSide::left;
+  CrossingPopulations<lattice> m_pop{HaloSide::left};
   HaloColumns m_columns;
   Kokkos::View<scalar*, src_memory> m_src_buffer;
   Kokkos::View<scalar*, dst_memory> m_dst_buffer;

@@ -154,13 +154,7 @@ class NodeSolver final : public NodeSimulation {
   }
 
   std::int64_t step() const override { return m_step; }
-  std::string variant() const override {
-    const std::string layout = Layout::vector_length > 1
-                                   ? Layout::name + std::to_string(Layout::vector_length)
-                                   : std::string(Layout::name);
-    return std::string(Lattice::name) + "/" + (sizeof(Scalar) == 8 ? "double" : "float") + "/" +
-           layout;
-  }
+  std::string variant() const override { return variant_name<Lattice, Scalar, Layout>(); }
   std::string execution_space() const override {
     return std::string(Accelerator::name()) + " + " + Host::name() + " (host " +
            std::to_string(m_host_columns) + " columns per side)";
