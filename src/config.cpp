@@ -64,7 +64,52 @@ std::array<double, 3> vec3(const std::vector<double>& v) {
   return a;
 }
 
+// D2Q37: collision (bgk | regularized), its relaxation times, gravity.
+void read_thermal_physics(const Map& top, Case& c) {
+  const Map p(top.reader(), top.get("physics"), "physics",
+              {"collision", "tau", "relaxation_constants", "gravity"});
+  ThermalSettings& t = c.thermal;
+  if (p.has("collision")) t.collision = p.choice("collision", {"bgk", "regularized"});
+  auto above_half = [&](const std::string& key, double v) {
+    if (!(v > 0.5))
+      top.reader().fail(p.get(key), p.path(key),
+                        "tau = " + std::to_string(v) +
+                            " must be > 0.5 (positive transport "
+                            "coefficients)");
+  };
+  if (t.collision == "bgk") {
+    if (p.has("relaxation_constants"))
+      top.reader().fail(p.get("relaxation_constants"), p.path("relaxation_constants"),
+                        "relaxation_constants go with collision: regularized");
+    c.tau = p.number("tau");
+    above_half("tau", c.tau);
+    t.tau_const = {c.tau, c.tau, c.tau};
+  } else {
+    if (p.has("tau") == p.has("relaxation_constants"))
+      top.reader().fail(p.node(), "physics",
+                        "collision: regularized needs exactly one of 'tau: [tau2, tau3, tau4]' "
+                        "(constant per Hermite order) or 'relaxation_constants: [C1, C2, C3]' "
+                        "(tau = 1/2 + C1/(rho T), 1/2 + C2/(rho T), 1/2 + C3)");
+    if (p.has("tau")) {
+      const auto v = p.numbers("tau", 3);
+      for (double x : v) above_half("tau", x);
+      t.tau_const = {v[0], v[1], v[2]};
+    } else {
+      const auto v = p.numbers("relaxation_constants", 3);
+      for (double x : v)
+        if (!(x > 0))
+          top.reader().fail(p.get("relaxation_constants"), p.path("relaxation_constants"),
+                            "relaxation constants must be > 0");
+      t.tau_const = {0.5, 0.5, 0.5 + v[2]};
+      t.tau_per_pressure = {v[0], v[1], 0};
+    }
+    c.tau = t.tau_const[0] + t.tau_per_pressure[0];  // at rho T = 1
+  }
+  if (p.has("gravity")) c.body_force = vec3(p.numbers("gravity", 2));
+}
+
 void read_physics(const Map& top, Case& c, double cs2) {
+  if (lattice_thermal(c.lattice)) return read_thermal_physics(top, c);
   const Map p(
       top.reader(), top.get("physics"), "physics",
       {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length", "body_force"});
@@ -124,6 +169,18 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
       if (type == "moving_wall")
         top.reader().fail(n, b.path(key),
                           "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
+    } else if (lattice_thermal(c.lattice)) {
+      const Map m(top.reader(), n, b.path(key), {"type", "temperature"});
+      type = m.text("type");
+      if (m.has("temperature")) {
+        if (type != "wall")
+          top.reader().fail(m.get("temperature"), m.path("temperature"),
+                            "only a wall has a temperature");
+        fb.temperature = m.number("temperature");
+        if (!(fb.temperature > 0))
+          top.reader().fail(m.get("temperature"), m.path("temperature"),
+                            "temperature must be > 0 (T0 = 1 in the model's units)");
+      }
     } else {
       const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
       type = m.text("type");
@@ -159,11 +216,32 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
                         std::string("periodic boundaries come in pairs: ") + kFaceNames[2 * a] +
                             " and " + kFaceNames[2 * a + 1] + " must both be periodic");
   }
+  if (lattice_thermal(c.lattice)) {
+    // The authors' scheme: periodic x, thermal walls (3 rows each) in y.
+    for (int f = 0; f < 4; ++f) {
+      const bool ok =
+          f < 2 ? c.faces[f].kind == FaceKind::periodic : c.faces[f].kind != FaceKind::moving_wall;
+      if (!ok)
+        top.reader().fail(b.get(faces[f]), b.path(faces[f]),
+                          f < 2 ? c.lattice + " is periodic in x (walls go on y- and y+)"
+                                : c.lattice +
+                                      " has resting thermal walls only (type: wall, "
+                                      "optional temperature)");
+    }
+    if (c.faces[2].kind == FaceKind::wall && c.size[1] < 8)
+      top.reader().fail(b.get("y-"), b.path("y-"),
+                        "D2Q37 walls need at least 8 rows along y (3 wall rows each plus the "
+                        "row next to them), the domain has " +
+                            std::to_string(c.size[1]));
+  }
 }
 
 void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
   if (!top.has("obstacles")) return;
   const YAML::Node list = top.get("obstacles");
+  if (lattice_thermal(c.lattice))
+    top.reader().fail(list, "obstacles",
+                      c.lattice + " runs without obstacles (thermal walls on y only)");
   if (!list.IsSequence())
     top.reader().fail(list, "obstacles", "expected a list of obstacles, got " + yaml_text(list));
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -237,9 +315,81 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
   }
 }
 
+// D2Q37 initial states (model units: T0 = 1, velocities in units of r).
+void read_thermal_initial(const Map& top, Case& c) {
+  InitialCondition& ic = c.initial;
+  const YAML::Node n = top.get("initial");
+  const std::vector<std::string> types = {"uniform",    "shear_wave",      "temperature_wave",
+                                          "sound_wave", "rayleigh_taylor", "rayleigh_benard"};
+  const std::string type =
+      Map(top.reader(), n, "initial",
+          {"type", "density", "velocity", "temperature", "amplitude", "flow", "wave",
+           "temperature_bottom", "temperature_top", "interface_width", "seed"})
+          .choice("type", types);
+  std::vector<std::string> keys = {"type"};
+  if (type == "uniform") keys = {"type", "density", "velocity", "temperature"};
+  if (type == "shear_wave") keys = {"type", "density", "temperature", "amplitude", "flow", "wave"};
+  if (type == "temperature_wave" || type == "sound_wave")
+    keys = {"type", "density", "temperature", "amplitude", "wave"};
+  if (type == "rayleigh_taylor")
+    keys = {"type", "temperature_bottom", "temperature_top", "interface_width", "amplitude",
+            "seed"};
+  if (type == "rayleigh_benard")
+    keys = {"type", "temperature_bottom", "temperature_top", "amplitude"};
+  const Map m(top.reader(), n, "initial", keys);
+  using K = InitialCondition::Kind;
+  ic.kind = type == "uniform"            ? K::uniform
+            : type == "shear_wave"       ? K::shear_wave
+            : type == "temperature_wave" ? K::temperature_wave
+            : type == "sound_wave"       ? K::sound_wave
+            : type == "rayleigh_taylor"  ? K::rayleigh_taylor
+                                         : K::rayleigh_benard;
+  auto positive = [&](const char* key, double v) {
+    if (!(v > 0)) top.reader().fail(m.get(key), m.path(key), std::string(key) + " must be > 0");
+    return v;
+  };
+  if (m.has("density")) ic.density = positive("density", m.number("density"));
+  if (m.has("temperature")) ic.temperature = positive("temperature", m.number("temperature"));
+  if (m.has("velocity")) {
+    const auto v = m.numbers("velocity", 2);
+    check_mach(m, "velocity", norm(v), 1.0);
+    ic.velocity = vec3(v);
+  }
+  if (type == "shear_wave" || type == "temperature_wave" || type == "sound_wave") {
+    ic.amplitude = m.number("amplitude");
+    ic.wave_axis = axis_index(m, "wave", 2);
+    if (type == "shear_wave") {
+      ic.flow_axis = axis_index(m, "flow", 2);
+      if (ic.flow_axis == ic.wave_axis)
+        top.reader().fail(m.get("wave"), m.path("wave"),
+                          "a shear wave varies across the flow: wave must differ from flow");
+    }
+    if (type == "temperature_wave" && !(std::abs(ic.amplitude) < 0.5))
+      top.reader().fail(m.get("amplitude"), m.path("amplitude"),
+                        "a temperature wave's relative amplitude must be below 0.5");
+    if (type != "temperature_wave") check_mach(m, "amplitude", std::abs(ic.amplitude), 1.0);
+    if (c.faces[2 * ic.wave_axis].kind != FaceKind::periodic)
+      top.reader().fail(m.get("type"), m.path("type"),
+                        type + " needs periodic boundaries along " + kAxisNames[ic.wave_axis]);
+  }
+  if (type == "rayleigh_taylor" || type == "rayleigh_benard") {
+    if (c.faces[2].kind != FaceKind::wall)
+      top.reader().fail(m.get("type"), m.path("type"), type + " needs walls on y- and y+");
+    ic.temperature_bottom = positive("temperature_bottom", m.number("temperature_bottom", 1.05));
+    ic.temperature_top = positive("temperature_top", m.number("temperature_top", 0.95));
+  }
+  if (type == "rayleigh_taylor") {
+    ic.interface_width = positive("interface_width", m.number("interface_width", 10));
+    ic.amplitude = m.number("amplitude", 2 * ic.interface_width);
+    ic.seed = std::uint64_t(m.integer("seed", 1));
+  }
+  if (type == "rayleigh_benard") ic.amplitude = m.number("amplitude", 1e-3);
+}
+
 void read_initial(const Map& top, Case& c, double cs2) {
   InitialCondition& ic = c.initial;
   if (!top.has("initial")) return;
+  if (lattice_thermal(c.lattice)) return read_thermal_initial(top, c);
   const YAML::Node n = top.get("initial");
   const Map any(top.reader(), n, "initial",
                 {"type", "density", "velocity", "amplitude", "plane", "flow", "wave"});
@@ -314,7 +464,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
                  "run", "output", "execution"});
   Case c;
   c.source = name;
-  c.lattice = top.choice("lattice", {"D2Q9", "D3Q19"});
+  c.lattice = top.choice("lattice", {"D2Q9", "D3Q19", "D2Q37"});
   c.dim = lattice_dim(c.lattice);
   const double cs2 = lattice_cs2(c.lattice);
   c.precision = top.has("precision") ? top.choice("precision", {"double", "float"}) : "double";
@@ -366,6 +516,10 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
                 {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns"});
     if (e.has("kernel")) c.execution.kernel = e.choice("kernel", {"fused", "split"});
     if (e.has("streaming")) c.execution.streaming = e.choice("streaming", {"two_buffer", "aa"});
+    if (c.execution.streaming == "aa" && lattice_thermal(c.lattice))
+      reader.fail(e.get("streaming"), e.path("streaming"),
+                  "D2Q37 runs the two_buffer streaming scheme only (its wall rows need the "
+                  "pre-streaming populations)");
     if (c.execution.streaming == "aa" && c.execution.kernel == "split")
       reader.fail(e.get("kernel"), e.path("kernel"),
                   "the aa streaming scheme has only the fused kernel");
@@ -425,10 +579,12 @@ double Case::viscosity() const { return lattice_cs2(lattice) * (tau - 0.5); }
 
 double lattice_cs2(const std::string& lattice) {
   if (lattice == "D2Q9" || lattice == "D3Q19") return 1.0 / 3.0;
+  if (lattice == "D2Q37") return 1.0 / (1.19697977039307435897239 * 1.19697977039307435897239);
   throw std::invalid_argument("unknown lattice " + lattice);
 }
+bool lattice_thermal(const std::string& lattice) { return lattice == "D2Q37"; }
 int lattice_dim(const std::string& lattice) {
-  if (lattice == "D2Q9") return 2;
+  if (lattice == "D2Q9" || lattice == "D2Q37") return 2;
   if (lattice == "D3Q19") return 3;
   throw std::invalid_argument("unknown lattice " + lattice);
 }

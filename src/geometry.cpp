@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 namespace kolb {
@@ -196,8 +197,78 @@ Geometry build_geometry(const Case& c, const Extents& e) {
   return g;
 }
 
+namespace {
+
+// D2Q37 initial states (d2q37.md §10 for Rayleigh-Taylor), model units.
+void thermal_initial_fields(const Case& c, const std::array<int, 3>& n, std::vector<double>& rho,
+                            std::vector<double>& u, std::vector<double>& T) {
+  const InitialCondition& ic = c.initial;
+  const double pi = std::acos(-1.0);
+  const std::size_t count = std::size_t(n[0]) * n[1];
+  rho.assign(count, ic.density);
+  u.assign(3 * count, 0.0);
+  T.assign(count, ic.temperature);
+  using K = InitialCondition::Kind;
+  auto at = [&](int x, int y) { return std::size_t(x) + std::size_t(n[0]) * y; };
+  if (ic.kind == K::rayleigh_taylor || ic.kind == K::rayleigh_benard) {
+    const double g = std::abs(c.body_force[1]);
+    const double tb = ic.temperature_bottom, tt = ic.temperature_top;
+    std::vector<double> phase(std::size_t(n[0] / 2 + 1), 0.0);
+    std::mt19937_64 rng(ic.seed);
+    for (auto& p : phase) p = double(rng() >> 11) * 0x1p-53;  // uniform [0, 1)
+    for (int x = 0; x < n[0]; ++x) {
+      // Interface height (RT): n[0]/2 random-phase cosine modes.
+      double yc = 0.5 * n[1];
+      const int modes = n[0] / 2;
+      for (int k = 1; k <= modes; ++k)
+        yc += ic.amplitude / std::sqrt(double(modes)) *
+              std::cos(2 * pi * k * x / n[0] + 2 * pi * phase[std::size_t(k)]);
+      for (int y = 0; y < n[1]; ++y) {
+        double t;
+        if (ic.kind == K::rayleigh_taylor) {
+          t = tb + (tt - tb) * 0.5 * (1 + std::tanh((y - yc) / ic.interface_width));
+        } else {
+          // Conductive profile between the wall temperatures imposed on rows
+          // 2 and n-3, plus a small convection-seeding perturbation.
+          const double h = n[1] - 5.0, yy = y - 2.0;
+          t = tb + (tt - tb) * yy / h +
+              ic.amplitude * std::cos(2 * pi * x / n[0]) * std::sin(pi * yy / h);
+        }
+        T[at(x, y)] = t;
+      }
+      // Discrete hydrostatic balance p(y) - p(y-1) = -g rho(y-1), p = rho T.
+      rho[at(x, 0)] = std::exp(g * n[1] / (2 * tb));
+      for (int y = 1; y < n[1]; ++y)
+        rho[at(x, y)] = rho[at(x, y - 1)] * (T[at(x, y - 1)] - g) / T[at(x, y)];
+    }
+    return;
+  }
+  for (int y = 0; y < n[1]; ++y)
+    for (int x = 0; x < n[0]; ++x) {
+      const std::size_t k = at(x, y);
+      const int p[2] = {x, y};
+      const double wave = std::sin(2 * pi * p[ic.wave_axis] / n[ic.wave_axis]);
+      switch (ic.kind) {
+        case K::uniform:
+          for (int a = 0; a < 3; ++a) u[3 * k + a] = ic.velocity[a];
+          break;
+        case K::shear_wave: u[3 * k + ic.flow_axis] = ic.amplitude * wave; break;
+        case K::temperature_wave:  // isobaric: rho T constant
+          T[k] = ic.temperature * (1 + ic.amplitude * wave);
+          rho[k] = ic.density / (1 + ic.amplitude * wave);
+          break;
+        case K::sound_wave: u[3 * k + ic.wave_axis] = ic.amplitude * wave; break;
+        default: break;
+      }
+    }
+}
+
+}  // namespace
+
 void initial_fields(const Case& c, const HostFields& shape, std::vector<double>& rho,
-                    std::vector<double>& u) {
+                    std::vector<double>& u, std::vector<double>& temperature) {
+  temperature.clear();
+  if (lattice_thermal(c.lattice)) return thermal_initial_fields(c, shape.n, rho, u, temperature);
   const auto& n = shape.n;
   const std::size_t count = std::size_t(n[0]) * n[1] * n[2];
   rho.assign(count, c.initial.density);
@@ -246,6 +317,8 @@ void initial_fields(const Case& c, const HostFields& shape, std::vector<double>&
             u[3 * k + ic.flow_axis] = ic.amplitude * std::sin(kw * p[ic.wave_axis]);
             break;
           }
+          default:  // thermal states are D2Q37 only (config checks)
+            break;
         }
       }
 }

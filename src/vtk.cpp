@@ -35,6 +35,11 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
   single ? append_array<float>(blob, f.u) : append_array<double>(blob, f.u);
   offsets.push_back(blob.size());
   append_array<std::uint8_t>(blob, solid);
+  const bool thermal = !f.temperature.empty();
+  if (thermal) {
+    offsets.push_back(blob.size());
+    single ? append_array<float>(blob, f.temperature) : append_array<double>(blob, f.temperature);
+  }
 
   std::ostringstream x;
   const std::string extent = "0 " + std::to_string(f.n[0] - 1) + " 0 " +
@@ -52,8 +57,11 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
     << "\" Name=\"velocity\" NumberOfComponents=\"3\" format=\"appended\" offset=\"" << offsets[1]
     << "\"/>\n"
     << "        <DataArray type=\"UInt8\" Name=\"solid\" format=\"appended\" offset=\""
-    << offsets[2] << "\"/>\n"
-    << "      </PointData>\n"
+    << offsets[2] << "\"/>\n";
+  if (thermal)
+    x << "        <DataArray type=\"" << real
+      << "\" Name=\"temperature\" format=\"appended\" offset=\"" << offsets[3] << "\"/>\n";
+  x << "      </PointData>\n"
     << "    </Piece>\n"
     << "  </ImageData>\n"
     << "  <AppendedData encoding=\"raw\">\n   _";
@@ -120,6 +128,8 @@ HostFields read_vti(const std::string& path) {
   const auto solid = array("solid", n);
   f.material.resize(n);
   for (std::size_t k = 0; k < n; ++k) f.material[k] = solid[k] != 0 ? kSolid : kFluid;
+  if (header.find("Name=\"temperature\"") != std::string::npos)
+    f.temperature = array("temperature", n);
   return f;
 }
 

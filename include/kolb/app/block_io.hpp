@@ -25,18 +25,23 @@ std::string variant_name() {
 }
 
 // Sets the block's populations (both buffers) to the equilibrium of the
-// global fields `rho` and `u` (3 per site) on its sites.
+// global fields `rho`, `u` (3 per site) and `temperature` (thermal lattices;
+// empty: T0 = 1) on its sites.
 template <class Block>
 void set_block_equilibrium(const typename Block::execution_space& exec, const Block& block,
                            const typename Block::value_type g[3], const std::array<int, 3>& global,
-                           int x0, const std::vector<double>& rho, const std::vector<double>& u) {
+                           int x0, const std::vector<double>& rho, const std::vector<double>& u,
+                           const std::vector<double>& temperature) {
   using memory_space = typename Block::memory_space;
   const Extents& e = block.extents();
   const std::size_t total = std::size_t(global[0]) * global[1] * global[2];
   if (rho.size() != total || u.size() != 3 * total)
     throw std::invalid_argument("set_fields: field sizes do not match the lattice");
+  if (!temperature.empty() && temperature.size() != total)
+    throw std::invalid_argument("set_fields: temperature size does not match the lattice");
   const index_t n = e.num_interior();
   Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n);
+  Kokkos::View<double*, Kokkos::HostSpace> T_h("kolb::T0", n);
   Kokkos::View<double* [3], Kokkos::LayoutRight, Kokkos::HostSpace> u_h("kolb::u0", n);
   index_t k = 0;
   for (int z = 0; z < e.n[2]; ++z)
@@ -47,19 +52,22 @@ void set_block_equilibrium(const typename Block::execution_space& exec, const Bl
             std::size_t(global[0]) * (std::size_t(y) + std::size_t(global[1]) * z);
         rho_h(k) = rho[g_k];
         for (int a = 0; a < 3; ++a) u_h(k, a) = u[3 * g_k + a];
+        T_h(k) = temperature.empty() ? 1.0 : temperature[g_k];
       }
   auto rho_d = Kokkos::create_mirror_view_and_copy(memory_space(), rho_h);
   auto u_d = Kokkos::create_mirror_view_and_copy(memory_space(), u_h);
+  auto T_d = Kokkos::create_mirror_view_and_copy(memory_space(), T_h);
   using lattice = typename Block::lattice_type;
   using scalar = typename Block::value_type;
   using layout = typename Block::layout_type;
   using exec_space = typename Block::execution_space;
-  InitializeEquilibrium<lattice, scalar, layout, exec_space>::apply(exec, block, g, rho_d, u_d);
+  InitializeEquilibrium<lattice, scalar, layout, exec_space>::apply(exec, block, g, rho_d, u_d,
+                                                                    T_d);
   exec.fence();
 }
 
-// Writes the block's density, velocity and materials into `out` (global
-// arrays, already sized for out.n).
+// Writes the block's density, velocity, temperature (thermal lattices) and
+// materials into `out` (global arrays, already sized for out.n).
 template <class Block>
 void gather_block_fields(const typename Block::execution_space& exec, const Block& block,
                          const typename Block::value_type g[3], int x0, HostFields& out) {
@@ -72,10 +80,12 @@ void gather_block_fields(const typename Block::execution_space& exec, const Bloc
   const index_t n = e.num_interior();
   Kokkos::View<double*, memory_space> rho("kolb::rho", n);
   Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
-  Moments<lattice, scalar, layout, exec_space>::apply(exec, block, g, rho, u);
+  Kokkos::View<double*, memory_space> T("kolb::T", is_thermal_v<lattice> ? n : 0);
+  Moments<lattice, scalar, layout, exec_space>::apply(exec, block, g, rho, u, T);
   exec.fence();
   auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
   auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
+  auto T_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), T);
   auto mat_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block.material());
   index_t k = 0;
   for (int z = 0; z < e.n[2]; ++z)
@@ -84,6 +94,7 @@ void gather_block_fields(const typename Block::execution_space& exec, const Bloc
         const std::size_t g_k = out.index(x0 + x, y, z);
         out.rho[g_k] = rho_h(k);
         for (int a = 0; a < 3; ++a) out.u[3 * g_k + a] = u_h(k, a);
+        if (is_thermal_v<lattice>) out.temperature[g_k] = T_h(k);
         out.material[g_k] = mat_h(e.site(x, y, z));
       }
 }

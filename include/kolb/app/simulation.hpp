@@ -15,8 +15,9 @@ namespace kolb {
 // Interior fields on the host, compact index x + nx (y + ny z).
 struct HostFields {
   std::array<int, 3> n{1, 1, 1};
-  std::vector<double> rho;  // 0 on solid sites
-  std::vector<double> u;    // 3 values per site
+  std::vector<double> rho;          // 0 on solid sites
+  std::vector<double> u;            // 3 values per site
+  std::vector<double> temperature;  // thermal lattices (D2Q37): T^H per site; else empty
   std::vector<material_t> material;
   std::size_t index(int x, int y, int z) const {
     return std::size_t(x) + std::size_t(n[0]) * (std::size_t(y) + std::size_t(n[1]) * z);
@@ -37,8 +38,13 @@ class Simulation {
   // Interior populations (stored, post-collision), site by site in
   // x-fastest order, Q per site: the same sequence whatever the layout.
   virtual std::vector<double> populations() = 0;
-  // Resets the populations to the equilibrium of the given interior fields.
-  virtual void set_fields(const std::vector<double>& rho, const std::vector<double>& u) = 0;
+  // Resets the populations to the equilibrium of the given interior fields
+  // (`temperature` only for thermal lattices; empty means T0 = 1 there).
+  virtual void set_fields(const std::vector<double>& rho, const std::vector<double>& u,
+                          const std::vector<double>& temperature) = 0;
+  void set_fields(const std::vector<double>& rho, const std::vector<double>& u) {
+    set_fields(rho, u, {});
+  }
   virtual std::int64_t step() const = 0;
   // "D2Q9/double/soa on OpenMP"
   virtual std::string variant() const = 0;
@@ -55,9 +61,10 @@ struct Geometry {
 };
 struct Extents;
 Geometry build_geometry(const Case& c, const Extents& extents);
-// Initial rho and u (3 per site) of the case on the interior sites.
+// Initial rho, u (3 per site) and, for thermal lattices, T of the case on
+// the interior sites (`temperature` is left empty for isothermal lattices).
 void initial_fields(const Case& c, const HostFields& shape, std::vector<double>& rho,
-                    std::vector<double>& u);
+                    std::vector<double>& u, std::vector<double>& temperature);
 
 // Builds the compiled variant the case asks for; throws ConfigError naming
 // execution.layout / lattice / precision if this build lacks it.

@@ -3,6 +3,7 @@
 // Every value here has been checked by read_case(); the solver trusts it.
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -29,6 +30,16 @@ enum class FaceKind { periodic, wall, moving_wall };
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
   std::array<double, 3> velocity{0, 0, 0};  // moving_wall only
+  double temperature = std::nan("");        // D2Q37 wall: fixed T^H; NaN = adiabatic
+};
+
+// D2Q37 (thermal) physics, in the model's units (xi = r c, T0 = 1, dt = 1/r).
+struct ThermalSettings {
+  std::string collision = "bgk";  // bgk | regularized
+  // tau of Hermite orders 2, 3, 4 = tau_const + tau_per_pressure / (rho T);
+  // bgk: tau_const[0] for all.
+  std::array<double, 3> tau_const{1, 1, 1};
+  std::array<double, 3> tau_per_pressure{0, 0, 0};
 };
 
 struct Obstacle {
@@ -44,13 +55,27 @@ struct Obstacle {
 };
 
 struct InitialCondition {
-  enum class Kind { uniform, taylor_green, taylor_green_3d, shear_wave };
+  enum class Kind {
+    uniform,
+    taylor_green,
+    taylor_green_3d,
+    shear_wave,
+    temperature_wave,  // D2Q37: isobaric T = T0 (1 + A sin), rho = rho0 / (1 + A sin)
+    sound_wave,        // D2Q37: u_wave = A sin(k wave)
+    rayleigh_taylor,   // D2Q37: d2q37.md §10
+    rayleigh_benard    // D2Q37: conductive profile + perturbation
+  };
   Kind kind = Kind::uniform;
   double density = 1.0;
+  double temperature = 1.0;                 // D2Q37: uniform / wave base temperature
   std::array<double, 3> velocity{0, 0, 0};  // uniform
-  double amplitude = 0;                     // taylor_green(_3d), shear_wave
-  std::array<int, 2> plane{0, 1};           // taylor_green plane axes
-  int flow_axis = 0, wave_axis = 1;         // shear_wave: u_flow(wave coordinate)
+  // Rayleigh-Taylor / Rayleigh-Benard (D2Q37)
+  double temperature_bottom = 1.05, temperature_top = 0.95;
+  double interface_width = 10;  // RT: tanh width epsilon (sites)
+  std::uint64_t seed = 1;       // RT: random phases of the interface modes
+  double amplitude = 0;  // taylor_green(_3d), shear/temperature/sound wave, RT modes, RB kick
+  std::array<int, 2> plane{0, 1};    // taylor_green plane axes
+  int flow_axis = 0, wave_axis = 1;  // shear_wave: u_flow(wave coordinate)
 };
 
 struct OutputSettings {
@@ -81,7 +106,8 @@ struct Case {
   int dim = 2;
   std::array<int, 3> size{1, 1, 1};
   double tau = 1.0;
-  std::array<double, 3> body_force{0, 0, 0};  // acceleration g, F = rho g
+  std::array<double, 3> body_force{0, 0, 0};  // acceleration g, F = rho g (D2Q37: gravity)
+  ThermalSettings thermal;                    // D2Q37 only
   std::array<FaceBoundary, 6> faces;          // x-, x+, y-, y+, z-, z+
   std::vector<Obstacle> obstacles;
   InitialCondition initial;
@@ -100,6 +126,7 @@ struct Case {
 // Lattice facts the config layer needs without instantiating kernels.
 double lattice_cs2(const std::string& lattice);
 int lattice_dim(const std::string& lattice);
+bool lattice_thermal(const std::string& lattice);
 
 // Reads and validates a case. `overrides` are "dotted.key=value" strings
 // applied on top of the file (YAML syntax for the value). Throws ConfigError.

@@ -16,8 +16,8 @@
 // another site writes in the same step, so sites are independent.
 
 #include <kolb/block/bulk_rows.hpp>
-#include <kolb/kernels/bgk.hpp>
 #include <kolb/kernels/collide.hpp>
+#include <kolb/kernels/collision.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 
@@ -33,10 +33,10 @@ struct AAPull {
   Kokkos::View<Scalar*, memory_space> m_f;  // the same buffer m_pull reads
   Layout m_layout;
   index_t m_sy, m_sz;
-  BGK<Lattice, Scalar> m_collision;
+  collision_t<Lattice, Scalar> m_collision;
 
   AAPull(const block_type& block, const WallTerms<Lattice, Scalar>& wall,
-         const BGK<Lattice, Scalar>& collision)
+         const collision_t<Lattice, Scalar>& collision)
       : m_pull(block, wall),
         m_f(block.current()),
         m_layout(block.layout()),
@@ -72,7 +72,8 @@ struct AAPull {
   }
 
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall, const BGK<Lattice, Scalar>& collision,
+                    const WallTerms<Lattice, Scalar>& wall,
+                    const collision_t<Lattice, Scalar>& collision,
                     const bulk_rows_view& bulk_rows) {
     for_each_site_split("kolb::AAPull", exec, region, AAPull(block, wall, collision), bulk_rows,
                         block.extents().ext(1));

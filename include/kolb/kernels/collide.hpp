@@ -4,7 +4,7 @@
 // store them back. Solid sites stay zero.
 
 #include <kolb/block/block.hpp>
-#include <kolb/kernels/bgk.hpp>
+#include <kolb/kernels/collision.hpp>
 #include <kolb/kernels/policy.hpp>
 
 namespace kolb {
@@ -22,7 +22,7 @@ struct Collide {
   Kokkos::View<const material_t*, memory_space> m_material;
   Layout m_layout;
   index_t m_sy, m_sz;
-  BGK<Lattice, Scalar> m_collision;
+  collision_t<Lattice, Scalar> m_collision;
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = x + m_sy * y + m_sz * z;
@@ -39,7 +39,7 @@ struct Collide {
   }
 
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const BGK<Lattice, Scalar>& collision) {
+                    const collision_t<Lattice, Scalar>& collision) {
     const Extents& e = block.extents();
     for_each_site(SwappedOut ? "kolb::AALocal" : "kolb::Collide", exec, region,
                   Collide{block.next(), block.material(), block.layout(), e.stride(1), e.stride(2),

@@ -10,6 +10,7 @@ struct ObservableSums {
   double mass = 0;
   double momentum[3] = {0, 0, 0};
   double kinetic_energy = 0;
+  double internal_energy = 0;  // sum rho T^H (thermal lattices; 0 otherwise)
   double speed_sum = 0;
   double max_speed = 0;
   double fluid_sites = 0;
@@ -18,6 +19,7 @@ struct ObservableSums {
     mass += o.mass;
     for (int a = 0; a < 3; ++a) momentum[a] += o.momentum[a];
     kinetic_energy += o.kinetic_energy;
+    internal_energy += o.internal_energy;
     speed_sum += o.speed_sum;
     max_speed = max_speed > o.max_speed ? max_speed : o.max_speed;
     fluid_sites += o.fluid_sites;
@@ -38,13 +40,14 @@ struct Observables {
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
     const index_t s = x + m_sy * y + m_sz * z;
     if (m_material(s) != kFluid) return;
-    Scalar rho, u[3];
-    m_site(s, rho, u);
+    Scalar rho, u[3], T;
+    m_site(s, rho, u, T);
     const double u2 = double(u[0]) * u[0] + double(u[1]) * u[1] + double(u[2]) * u[2];
     const double speed = math::sqrt(u2);
     sum.mass += rho;
     for (int a = 0; a < 3; ++a) sum.momentum[a] += double(rho) * u[a];
     sum.kinetic_energy += 0.5 * rho * u2;
+    sum.internal_energy += double(rho) * T;
     sum.speed_sum += speed;
     // NaN must not be hidden by max(): propagate it through the speed.
     if (!(speed <= sum.max_speed)) sum.max_speed = speed;
@@ -60,6 +63,7 @@ struct Observables {
     a.mass = a.mass + b.mass;
     for (int k = 0; k < 3; ++k) a.momentum[k] = a.momentum[k] + b.momentum[k];
     a.kinetic_energy = a.kinetic_energy + b.kinetic_energy;
+    a.internal_energy = a.internal_energy + b.internal_energy;
     a.speed_sum = a.speed_sum + b.speed_sum;
     if (!(b.max_speed <= a.max_speed)) a.max_speed = b.max_speed;
     a.fluid_sites = a.fluid_sites + b.fluid_sites;

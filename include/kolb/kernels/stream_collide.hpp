@@ -5,7 +5,7 @@
 // one read and one write of every population per step.
 
 #include <kolb/block/bulk_rows.hpp>
-#include <kolb/kernels/bgk.hpp>
+#include <kolb/kernels/collision.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 
@@ -21,10 +21,10 @@ struct StreamCollide {
   Kokkos::View<Scalar*, memory_space> m_dst;
   Layout m_layout;
   index_t m_sy, m_sz;
-  BGK<Lattice, Scalar> m_collision;
+  collision_t<Lattice, Scalar> m_collision;
 
   StreamCollide(const block_type& block, const WallTerms<Lattice, Scalar>& wall,
-                const BGK<Lattice, Scalar>& collision)
+                const collision_t<Lattice, Scalar>& collision)
       : m_pull(block, wall),
         m_dst(block.next()),
         m_layout(block.layout()),
@@ -54,7 +54,8 @@ struct StreamCollide {
 
   // One step on `region` (storage coordinates) of `block`: current -> next.
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall, const BGK<Lattice, Scalar>& collision,
+                    const WallTerms<Lattice, Scalar>& wall,
+                    const collision_t<Lattice, Scalar>& collision,
                     const bulk_rows_view& bulk_rows) {
     for_each_site_split("kolb::StreamCollide", exec, region, StreamCollide(block, wall, collision),
                         bulk_rows, block.extents().ext(1));

@@ -17,10 +17,8 @@
 // for any M. Instantiated per variant in src/variants/node_*.cpp.
 
 #include <kolb/app/block_io.hpp>
-#include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/periodic_halo.hpp>
-#include <kolb/kernels/propagate.hpp>
-#include <kolb/kernels/stream_collide.hpp>
+#include <kolb/kernels/two_buffer_step.hpp>
 #include <kolb/node/halo_exchange.hpp>
 #include <kolb/node/helper_thread.hpp>
 #include <kolb/node/node_simulation.hpp>
@@ -54,10 +52,7 @@ class NodeSolver final : public NodeSimulation {
   };
 
   explicit NodeSolver(const Case& c)
-      : m_size(c.size),
-        m_periodic(c.periodic()),
-        m_fused(c.execution.kernel == "fused"),
-        m_host_columns(c.execution.host_columns) {
+      : m_size(c.size), m_periodic(c.periodic()), m_host_columns(c.execution.host_columns) {
     constexpr int h = Lattice::halo;
     const int lx = c.size[0], m = m_host_columns;
     const std::string where = c.source + ": execution.host_columns";
@@ -82,9 +77,8 @@ class NodeSolver final : public NodeSimulation {
     fill_periodic_halo(Kokkos::DefaultHostExecutionSpace(), material, ScalarSiteLayout{}, 1, global,
                        m_periodic);
     Kokkos::DefaultHostExecutionSpace().fence();
-    m_wall = WallTerms<Lattice, Scalar>(geo.table);
-    m_collision.omega = Scalar(1.0 / c.tau);
-    for (int a = 0; a < 3; ++a) m_g[a] = m_collision.g[a] = Scalar(c.body_force[a]);
+    m_step_kernels = TwoBufferStep<Lattice, Scalar, Layout>(c, geo.table);
+    m_step_kernels.acceleration(m_g);
 
     if (m > 0) m_left = make_part<Host>(global, material, 0, m, "kolb::host_left");
     if (lx - 2 * m > 0)
@@ -98,11 +92,11 @@ class NodeSolver final : public NodeSimulation {
       run_on_helper([busy] { bind_current_thread_away_from(busy); });
     }
 
-    std::vector<double> rho, u;
+    std::vector<double> rho, u, T;
     HostFields shape;
     shape.n = m_size;
-    initial_fields(c, shape, rho, u);
-    set_fields(rho, u);
+    initial_fields(c, shape, rho, u, T);
+    set_fields(rho, u, T);
   }
 
   void advance(std::int64_t steps) override {
@@ -132,6 +126,7 @@ class NodeSolver final : public NodeSimulation {
     const std::size_t n = std::size_t(m_size[0]) * m_size[1] * m_size[2];
     h.rho.resize(n);
     h.u.resize(3 * n);
+    if (is_thermal_v<Lattice>) h.temperature.resize(n);
     h.material.resize(n);
     for_each_part([&](const auto& exec, auto& part) {
       gather_block_fields(exec, part.block, m_g, part.x0, h);
@@ -147,9 +142,11 @@ class NodeSolver final : public NodeSimulation {
     return out;
   }
 
-  void set_fields(const std::vector<double>& rho, const std::vector<double>& u) override {
+  using Simulation::set_fields;
+  void set_fields(const std::vector<double>& rho, const std::vector<double>& u,
+                  const std::vector<double>& temperature) override {
     for_each_part([&](const auto& exec, auto& part) {
-      set_block_equilibrium(exec, part.block, m_g, m_size, part.x0, rho, u);
+      set_block_equilibrium(exec, part.block, m_g, m_size, part.x0, rho, u, temperature);
     });
   }
 
@@ -256,19 +253,11 @@ class NodeSolver final : public NodeSimulation {
   template <class Exec>
   void update(const Exec& exec, Part<Exec>& part) {
     const Extents& e = part.block.extents();
-    const Region all = interior_region(e);
     // x halos come from the exchange; y and z periodic halos (over the
     // x-extended rows, so edges are right) from the block itself.
     fill_periodic_halo(exec, part.block.current(), part.block.layout(), Lattice::q, e,
                        {false, m_periodic[1], m_periodic[2]});
-    if (m_fused) {
-      StreamCollide<Lattice, Scalar, Layout, Exec>::apply(exec, part.block, all, m_wall,
-                                                          m_collision, part.bulk_rows);
-    } else {
-      Propagate<Lattice, Scalar, Layout, Exec>::apply(exec, part.block, all, m_wall,
-                                                      part.bulk_rows);
-      Collide<Lattice, Scalar, Layout, Exec>::apply(exec, part.block, all, m_collision);
-    }
+    m_step_kernels.apply(exec, part.block, part.bulk_rows);
   }
 
   void update_host(bool fill_halos) {
@@ -324,7 +313,6 @@ class NodeSolver final : public NodeSimulation {
 
   std::array<int, 3> m_size;
   std::array<bool, 3> m_periodic;
-  bool m_fused;
   int m_host_columns;
   bool m_concurrent = true;
   AcceleratorInstance m_acc_exec;
@@ -333,8 +321,7 @@ class NodeSolver final : public NodeSimulation {
   std::optional<Part<Accelerator>> m_acc;
   std::vector<std::function<void()>> m_links_to_host, m_links_to_acc;
   std::optional<HelperThread> m_helper;
-  WallTerms<Lattice, Scalar> m_wall;
-  BGK<Lattice, Scalar> m_collision;
+  TwoBufferStep<Lattice, Scalar, Layout> m_step_kernels;
   Scalar m_g[3] = {0, 0, 0};
   std::int64_t m_step = 0;
   double m_last_host = 0;

@@ -1,0 +1,107 @@
+#pragma once
+// Hermite machinery of the D2Q37 model in its own units (xi = r c, T0 = 1):
+// the 4th-order equilibrium, the moments (rho, j, T) of a site, and the
+// Hermite coefficients up to order 4. Reference: d2q37.md §3-§4.
+// All c-dependent factors are constexpr per population, so with the loops
+// over populations unrolled they fold into constants.
+
+#include <kolb/lattice/d2q37.hpp>
+
+namespace kolb::thermal {
+
+using L37 = D2Q37;
+constexpr int Q37 = D2Q37::q;
+
+KOKKOS_INLINE_FUNCTION constexpr double xi(int i, int a) { return D2Q37::unit() * D2Q37::c(i, a); }
+KOKKOS_INLINE_FUNCTION constexpr double xi2(int i) {
+  return xi(i, 0) * xi(i, 0) + xi(i, 1) * xi(i, 1);
+}
+
+// Hermite polynomials at xi_i, independent components (T0 = 1).
+KOKKOS_INLINE_FUNCTION constexpr double h2(int i, int k) {
+  const double x = xi(i, 0), y = xi(i, 1);
+  return k == 0 ? x * x - 1 : (k == 1 ? x * y : y * y - 1);
+}
+KOKKOS_INLINE_FUNCTION constexpr double h3(int i, int k) {
+  const double x = xi(i, 0), y = xi(i, 1);
+  return k == 0   ? x * x * x - 3 * x
+         : k == 1 ? x * x * y - y
+         : k == 2 ? x * y * y - x
+                  : y * y * y - 3 * y;
+}
+KOKKOS_INLINE_FUNCTION constexpr double h4(int i, int k) {
+  const double x = xi(i, 0), y = xi(i, 1);
+  return k == 0   ? x * x * x * x - 6 * x * x + 3
+         : k == 1 ? x * x * x * y - 3 * x * y
+         : k == 2 ? x * x * y * y - x * x - y * y + 1
+         : k == 3 ? x * y * y * y - 3 * x * y
+                  : y * y * y * y - 6 * y * y + 3;
+}
+// Multiplicity / n! of each independent component in a_n : H_n / n!.
+KOKKOS_INLINE_FUNCTION constexpr double m2(int k) { return k == 1 ? 1.0 : 0.5; }
+KOKKOS_INLINE_FUNCTION constexpr double m3(int k) { return (k == 0 || k == 3) ? 1.0 / 6 : 0.5; }
+KOKKOS_INLINE_FUNCTION constexpr double m4(int k) {
+  return (k == 0 || k == 4) ? 1.0 / 24 : (k == 2 ? 0.25 : 1.0 / 6);
+}
+
+// f_i^eq(rho, u, T): the expanded 4th-order Hermite form (d2q37.md §4).
+template <class Scalar>
+KOKKOS_FORCEINLINE_FUNCTION Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy, Scalar T) {
+  const Scalar C = Scalar(xi2(i));
+  const Scalar s = Scalar(xi(i, 0)) * ux + Scalar(xi(i, 1)) * uy;
+  const Scalar U = ux * ux + uy * uy;
+  const Scalar th = T - Scalar(1);
+  const Scalar s2 = s * s;
+  return Scalar(D2Q37::w(i)) * rho *
+         (Scalar(1) + s + Scalar(0.5) * (s2 - U + th * (C - Scalar(2))) +
+          s * Scalar(1.0 / 6) * (s2 - Scalar(3) * U + Scalar(3) * th * (C - Scalar(4))) +
+          Scalar(1.0 / 24) * (s2 * s2 - Scalar(6) * s2 * U + Scalar(3) * U * U) +
+          Scalar(0.25) * th * ((C - Scalar(4)) * (s2 - U) - Scalar(2) * s2) +
+          Scalar(0.125) * th * th * (C * C - Scalar(8) * C + Scalar(8)));
+}
+
+// Density, momentum j = sum xi f and temperature of raw populations:
+// rho T = 1/2 sum |xi - u|^2 f  (D = 2).
+template <class Scalar>
+struct SiteState {
+  Scalar rho, jx, jy, T;
+};
+
+template <class Scalar, class Get>
+KOKKOS_FORCEINLINE_FUNCTION SiteState<Scalar> site_state(const Get& f) {
+  Scalar rho = 0, jx = 0, jy = 0, e2 = 0;
+  KOLB_UNROLL
+  for (int i = 0; i < Q37; ++i) {
+    const Scalar fi = f(i);
+    rho += fi;
+    jx += Scalar(xi(i, 0)) * fi;
+    jy += Scalar(xi(i, 1)) * fi;
+    e2 += Scalar(xi2(i)) * fi;
+  }
+  const Scalar inv = Scalar(1) / rho;
+  const Scalar T = Scalar(0.5) * (e2 * inv - (jx * jx + jy * jy) * inv * inv);
+  return {rho, jx, jy, T};
+}
+
+// Equilibrium Hermite coefficients a2..a4 (independent components).
+template <class Scalar>
+KOKKOS_FORCEINLINE_FUNCTION void equilibrium_coefficients(Scalar rho, Scalar ux, Scalar uy,
+                                                          Scalar T, Scalar (&a2)[3],
+                                                          Scalar (&a3)[4], Scalar (&a4)[5]) {
+  const Scalar th = T - Scalar(1);
+  const Scalar xx = ux * ux, xy = ux * uy, yy = uy * uy;
+  a2[0] = rho * (xx + th);
+  a2[1] = rho * xy;
+  a2[2] = rho * (yy + th);
+  a3[0] = rho * ux * (xx + Scalar(3) * th);
+  a3[1] = rho * uy * (xx + th);
+  a3[2] = rho * ux * (yy + th);
+  a3[3] = rho * uy * (yy + Scalar(3) * th);
+  a4[0] = rho * (xx * xx + Scalar(6) * th * xx + Scalar(3) * th * th);
+  a4[1] = rho * xy * (xx + Scalar(3) * th);
+  a4[2] = rho * (xx * yy + th * (xx + yy) + th * th);
+  a4[3] = rho * xy * (yy + Scalar(3) * th);
+  a4[4] = rho * (yy * yy + Scalar(6) * th * yy + Scalar(3) * th * th);
+}
+
+}  // namespace kolb::thermal

@@ -1,0 +1,132 @@
+#pragma once
+// ThermalWalls: the D2Q37 wall condition of the model's authors (d2q37.md §9)
+// on the 3 rows next to a bottom (y-) or top (y+) wall, after streaming and
+// before collision. There is no solid node: the wall lies just beyond row 2.
+// At a site in row j (0, 1, 2 from the wall) the populations that would have
+// come from outside (c_y pointing away from the wall by more than j) are
+// unknown; they get back exactly the mass N that left the site through the
+// wall, shaped as f_i = N Phi_i / S, Phi_i = 1 + xi_i.P + |xi_i|^2 E / 2,
+// with P and E solved so that the site's momentum gives u^H = 0 and its
+// energy the target T^H (adiabatic: T^H of row 3; fixed: T_wall on row 2,
+// linear extrapolation through row 3 on rows 1 and 0). Row 2's unknowns all
+// share c_y = 3, so their mass is set by the normal momentum and the rest
+// population takes the difference (mass is still conserved exactly).
+// Arithmetic in double whatever the storage precision (few sites).
+
+#include <kolb/block/block.hpp>
+#include <kolb/thermal/hermite.hpp>
+
+namespace kolb {
+
+struct ThermalWallSettings {
+  bool active = false;                 // walls on y- and y+ (else periodic y)
+  bool adiabatic[2] = {true, true};    // y-, y+
+  double temperature[2] = {1.0, 1.0};  // fixed T^H of y-, y+ when not adiabatic
+};
+
+template <class Scalar, class Layout, class MemorySpace>
+struct ThermalWalls {
+  static constexpr int Q = D2Q37::q;
+
+  Kokkos::View<const Scalar*, MemorySpace> m_pre;  // pre-streaming (current)
+  Kokkos::View<Scalar*, MemorySpace> m_post;       // streamed (next)
+  Layout m_layout;
+  index_t m_sy;
+  Kokkos::Array<index_t, Q> m_offset;  // pull offsets
+  int m_y_lo, m_y_hi;                  // storage rows of the first and last interior row
+  double m_gdt[2];
+  double m_wall_T[2];
+  int m_adiabatic[2];
+
+  template <class Block>
+  ThermalWalls(const Block& block, const ThermalWallSettings& s, const Scalar gdt[3])
+      : m_pre(block.current()),
+        m_post(block.next()),
+        m_layout(block.layout()),
+        m_sy(block.extents().stride(1)),
+        m_y_lo(block.extents().halo[1]),
+        m_y_hi(block.extents().halo[1] + block.extents().n[1] - 1),
+        m_gdt{double(gdt[0]), double(gdt[1])},
+        m_wall_T{s.temperature[0], s.temperature[1]},
+        m_adiabatic{int(s.adiabatic[0]), int(s.adiabatic[1])} {
+    for (int i = 0; i < Q; ++i) m_offset[i] = -(D2Q37::c(i, 0) + D2Q37::c(i, 1) * m_sy);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(int, int y, int x) const {
+    using thermal::xi;
+    const int side = y <= m_y_lo + 2 ? 0 : 1;
+    const int j = side == 0 ? y - m_y_lo : m_y_hi - y;  // rows from the wall
+    const int sgn = side == 0 ? 1 : -1;                 // c_y into the fluid
+    const index_t s = x + m_sy * y;
+
+    double N = 0;                           // mass that left through the wall (pre-streaming)
+    double mk = 0, ox = 0, oy = 0, oe = 0;  // known post-streaming content
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, se = 0, sxe = 0, sye = 0, see = 0;
+    for (int i = 0; i < Q; ++i) {
+      const int cy = sgn * D2Q37::c(i, 1);
+      if (cy < -j) N += double(m_pre(m_layout(s, i)));
+      const double x_ = xi(i, 0), y_ = xi(i, 1), e = 0.5 * (x_ * x_ + y_ * y_);
+      if (cy > j) {
+        n += 1, sx += x_, sy += y_, sxx += x_ * x_, sxy += x_ * y_, syy += y_ * y_;
+        se += e, sxe += x_ * e, sye += y_ * e, see += e * e;
+      } else {
+        const double f = double(m_post(m_layout(s, i)));
+        mk += f, ox += x_ * f, oy += y_ * f, oe += e * f;
+      }
+    }
+
+    // T^H of row 3 after streaming, pulled from the pre-streaming buffer.
+    const double g2 = m_gdt[0] * m_gdt[0] + m_gdt[1] * m_gdt[1];
+    const index_t s3 = x + m_sy * (side == 0 ? m_y_lo + 3 : m_y_hi - 3);
+    const auto st = thermal::site_state<double>(
+        [&](int i) { return double(m_pre(m_layout(s3 + m_offset[i], i))); });
+    const double t3 = st.T + g2 / 8;
+    const double tw = m_wall_T[side];
+    const double target_h =
+        m_adiabatic[side] ? t3 : (j == 2 ? tw : (j == 1 ? 2 * tw - t3 : 3 * tw - 2 * t3));
+    const double t_raw = target_h - g2 / 8;
+
+    const double M = N + mk;
+    const double px = -0.5 * M * m_gdt[0], py = -0.5 * M * m_gdt[1];  // u^H = 0
+    const double E = M * t_raw + (px * px + py * py) / (2 * M);
+    const double ax = px - ox, ay = py - oy, b = E - oe;
+
+    double mass = N, Px = 0, Py = 0, Pe = 0;
+    if (j < 2) {
+      // (N s_ab - A_a s_b) P_b ... = A_a n - N s_a, and the energy row.
+      const double m[3][4] = {
+          {N * sxx - ax * sx, N * sxy - ax * sy, N * sxe - ax * se, ax * n - N * sx},
+          {N * sxy - ay * sx, N * syy - ay * sy, N * sye - ay * se, ay * n - N * sy},
+          {N * sxe - b * sx, N * sye - b * sy, N * see - b * se, b * n - N * se}};
+      const double det = det3(m, 0, 1, 2);
+      Px = det3(m, 3, 1, 2) / det;
+      Py = det3(m, 0, 3, 2) / det;
+      Pe = det3(m, 0, 1, 3) / det;
+    } else {
+      // All unknowns have xi_y = sgn 3 r: their mass fixes the normal momentum.
+      mass = ay / (sgn * 3 * D2Q37::unit());
+      m_post(m_layout(s, D2Q37::rest)) += Scalar(N - mass);
+      const double a11 = mass * sxx - ax * sx, a12 = mass * sxe - ax * se, r1 = ax * n - mass * sx;
+      const double a21 = mass * sxe - b * sx, a22 = mass * see - b * se, r2 = b * n - mass * se;
+      const double det = a11 * a22 - a12 * a21;
+      Px = (r1 * a22 - a12 * r2) / det;
+      Pe = (a11 * r2 - r1 * a21) / det;
+    }
+    const double S = n + sx * Px + sy * Py + se * Pe;
+    for (int i = 0; i < Q; ++i) {
+      if (sgn * D2Q37::c(i, 1) <= j) continue;
+      const double x_ = xi(i, 0), y_ = xi(i, 1);
+      const double phi = 1 + x_ * Px + y_ * Py + 0.5 * (x_ * x_ + y_ * y_) * Pe;
+      m_post(m_layout(s, i)) = Scalar(mass * phi / S);
+    }
+  }
+
+  // Determinant of the columns c0, c1, c2 of a 3x4 matrix (Cramer's rule).
+  KOKKOS_INLINE_FUNCTION static double det3(const double (&m)[3][4], int c0, int c1, int c2) {
+    return m[0][c0] * (m[1][c1] * m[2][c2] - m[1][c2] * m[2][c1]) -
+           m[0][c1] * (m[1][c0] * m[2][c2] - m[1][c2] * m[2][c0]) +
+           m[0][c2] * (m[1][c0] * m[2][c1] - m[1][c1] * m[2][c0]);
+  }
+};
+
+}  // namespace kolb

@@ -1,0 +1,106 @@
+// D2Q37 model facts against ../shared/reference/d2q37.md: quadrature (§2),
+// equilibrium moments (§4) and the Hermite coefficients the regularised
+// collision relaxes.
+#include <kolb/thermal/hermite.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using kolb::D2Q37;
+namespace th = kolb::thermal;
+
+// Moments of the standard 1-D Gaussian: 0 for odd n, (n-1)!! for even n.
+double gauss(int n) {
+  if (n % 2) return 0;
+  double m = 1;
+  for (int k = n - 1; k > 1; k -= 2) m *= k;
+  return m;
+}
+
+double lattice_moment(int a, int b) {
+  double s = 0;
+  for (int i = 0; i < D2Q37::q; ++i)
+    s += D2Q37::w(i) * std::pow(th::xi(i, 0), a) * std::pow(th::xi(i, 1), b);
+  return s;
+}
+
+TEST(D2Q37Quadrature, WeightsSumToOneAndIndexOrder) {
+  double s = 0;
+  for (int i = 0; i < D2Q37::q; ++i) s += D2Q37::w(i);
+  EXPECT_NEAR(s, 1.0, 1e-15);
+  // Reference §2b: p = 18 rest, opposite 36 - p, c_x descending from +3.
+  EXPECT_EQ(D2Q37::c(18, 0), 0);
+  EXPECT_EQ(D2Q37::c(18, 1), 0);
+  EXPECT_EQ(D2Q37::c(0, 0), 3);
+  EXPECT_EQ(D2Q37::c(0, 1), -1);
+  EXPECT_EQ(D2Q37::c(8, 0), 1);
+  EXPECT_EQ(D2Q37::c(8, 1), -3);
+  EXPECT_EQ(D2Q37::c(29, 0), -2);
+  EXPECT_EQ(D2Q37::c(29, 1), -2);
+  for (int i = 0; i < D2Q37::q; ++i) {
+    EXPECT_EQ(D2Q37::c(D2Q37::opposite(i), 0), -D2Q37::c(i, 0));
+    EXPECT_EQ(D2Q37::c(D2Q37::opposite(i), 1), -D2Q37::c(i, 1));
+  }
+  EXPECT_DOUBLE_EQ(D2Q37::w(1), 0.00024530102775771734547);
+  EXPECT_DOUBLE_EQ(D2Q37::w(10), 0.05766785988879488203006);
+}
+
+TEST(D2Q37Quadrature, GaussianMomentsExactThroughDegreeNine) {
+  for (int deg = 0; deg <= 9; ++deg)
+    for (int a = 0; a <= deg; ++a) {
+      const int b = deg - a;
+      const double expect = gauss(a) * gauss(b);
+      EXPECT_NEAR(lattice_moment(a, b), expect, 1e-12 * std::max(1.0, expect))
+          << "<xi_x^" << a << " xi_y^" << b << ">";
+    }
+  // First failure at degree 10 (reference: <xi_x^10> = 914.99 vs 945,
+  // <xi_x^4 xi_y^6> = 42.30 vs 45).
+  EXPECT_NEAR(lattice_moment(10, 0), 914.99, 0.01);
+  EXPECT_NEAR(lattice_moment(4, 6), 42.30, 0.01);
+  EXPECT_GT(std::abs(lattice_moment(10, 0) - 945.0), 1.0);
+}
+
+TEST(D2Q37Equilibrium, MomentsGiveBackTheFields) {
+  const double rho = 1.3, ux = 0.1, uy = -0.05, T = 1.1;
+  double f[D2Q37::q];
+  for (int i = 0; i < D2Q37::q; ++i) f[i] = th::equilibrium<double>(i, rho, ux, uy, T);
+  const auto st = th::site_state<double>([&](int i) { return f[i]; });
+  EXPECT_NEAR(st.rho, rho, 1e-14);
+  EXPECT_NEAR(st.jx / st.rho, ux, 1e-14);
+  EXPECT_NEAR(st.jy / st.rho, uy, 1e-14);
+  EXPECT_NEAR(st.T, T, 1e-14);
+  // Pressure tensor rho T delta and zero heat flux (peculiar velocities).
+  double pxx = 0, pxy = 0, pyy = 0, qx = 0, qy = 0;
+  for (int i = 0; i < D2Q37::q; ++i) {
+    const double cx = th::xi(i, 0) - ux, cy = th::xi(i, 1) - uy;
+    pxx += cx * cx * f[i], pxy += cx * cy * f[i], pyy += cy * cy * f[i];
+    qx += 0.5 * (cx * cx + cy * cy) * cx * f[i];
+    qy += 0.5 * (cx * cx + cy * cy) * cy * f[i];
+  }
+  EXPECT_NEAR(pxx, rho * T, 1e-13);  // 1.43
+  EXPECT_NEAR(pyy, rho * T, 1e-13);
+  EXPECT_NEAR(pxy, 0.0, 1e-14);
+  EXPECT_NEAR(qx, 0.0, 1e-13);
+  EXPECT_NEAR(qy, 0.0, 1e-13);
+}
+
+TEST(D2Q37Equilibrium, HermiteProjectionMatchesTheCoefficients) {
+  const double rho = 0.9, ux = -0.07, uy = 0.12, T = 0.93;
+  double a2[3] = {0, 0, 0}, a3[4] = {0, 0, 0, 0}, a4[5] = {0, 0, 0, 0, 0};
+  for (int i = 0; i < D2Q37::q; ++i) {
+    const double f = th::equilibrium<double>(i, rho, ux, uy, T);
+    for (int k = 0; k < 3; ++k) a2[k] += th::h2(i, k) * f;
+    for (int k = 0; k < 4; ++k) a3[k] += th::h3(i, k) * f;
+    for (int k = 0; k < 5; ++k) a4[k] += th::h4(i, k) * f;
+  }
+  double e2[3], e3[4], e4[5];
+  th::equilibrium_coefficients<double>(rho, ux, uy, T, e2, e3, e4);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(a2[k], e2[k], 1e-14) << "a2 " << k;
+  for (int k = 0; k < 4; ++k) EXPECT_NEAR(a3[k], e3[k], 1e-14) << "a3 " << k;
+  for (int k = 0; k < 5; ++k) EXPECT_NEAR(a4[k], e4[k], 1e-13) << "a4 " << k;
+}
+
+}  // namespace
