@@ -86,6 +86,43 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
 INSTANTIATE_TEST_SUITE_P(Lattices, NodeInvariance,
                          ::testing::Combine(::testing::Values("D2Q9", "D3Q19"), ::testing::Bool()));
 
+// D2Q37 (halo 3): thermal walls, gravity and a Rayleigh-Taylor interface
+// crossing every host/accelerator interface.
+TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
+  bool compiled = false;
+  for (const auto& name : kolb::compiled_variants())
+    compiled |= name.rfind("D2Q37/double/", 0) == 0;
+  if (!compiled) GTEST_SKIP() << "D2Q37 not compiled";
+  const std::string yaml = R"(
+lattice: D2Q37
+domain: {size: [24, 20]}
+physics: {collision: regularized, relaxation_constants: [0.05, 0.05, 0.5], gravity: [0, -1.0e-3]}
+boundaries: {x-: periodic, x+: periodic, y-: wall, y+: {type: wall, temperature: 0.9}}
+initial: {type: rayleigh_taylor, temperature_bottom: 1.1, temperature_top: 0.9,
+          interface_width: 2, amplitude: 2, seed: 9}
+run: {steps: 0}
+output: {folder: unused}
+)";
+  for (const std::string kernel : {"fused", "split"}) {
+    auto reference =
+        kolb::make_simulation(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
+    reference->advance(17);
+    const auto expected = reference->populations();
+    for (const int m : {0, 3, 5, 9, 12}) {
+      auto node = kolb::make_node_simulation(kolb::test::make_case(
+          yaml, {"execution.kernel=" + kernel, "execution.host_columns=" + std::to_string(m)}));
+      node->advance(17);
+      const auto got = node->populations();
+      EXPECT_EQ(first_difference(got, expected), got.size()) << kernel << " M = " << m;
+      const auto f = node->fields();
+      EXPECT_EQ(f.temperature.size(), f.rho.size());
+    }
+  }
+  // Fewer columns than the halo width is an error naming the limit.
+  EXPECT_THROW(kolb::make_simulation(kolb::test::make_case(yaml, {"execution.host_columns=2"})),
+               kolb::ConfigError);
+}
+
 // Every compiled layout (the clustered ones pad each block's rows on their
 // own) and both precisions, at one split, against the SoA one-block run.
 TEST(Node, EveryLayoutAndPrecision) {
