@@ -65,16 +65,14 @@ class Solver final : public Simulation {
 
   double time_kernel(const std::string& kernel, int steps) override {
     const Region all = interior_region(m_block.extents());
-    using SC = StreamCollide<Lattice, Scalar, Layout, ExecSpace>;
     using P = Propagate<Lattice, Scalar, Layout, ExecSpace>;
-    using C = Collide<Lattice, Scalar, Layout, ExecSpace>;
     if (kernel != "fused" && kernel != "propagate" && kernel != "collide" && kernel != "aa")
       throw std::invalid_argument("time_kernel: unknown kernel " + kernel);
     m_exec.fence();
     Kokkos::Timer timer;
     for (int k = 0; k < steps; ++k) {
       if (kernel == "fused") {
-        SC::apply(m_exec, m_block, all, m_step_kernels.wall, m_step_kernels.collision, m_bulk_rows);
+        m_step_kernels.stream_collide(m_exec, m_block, all, m_bulk_rows);
         m_block.swap();
       } else if (kernel == "aa") {  // alternating AAPull / AALocal, one buffer
         if constexpr (!has_aa)
@@ -90,7 +88,7 @@ class Solver final : public Simulation {
         P::apply(m_exec, m_block, all, m_step_kernels.wall, m_bulk_rows);
         m_block.swap();
       } else {
-        C::apply(m_exec, m_block, all, m_step_kernels.collision);  // in place, no swap
+        m_step_kernels.collide(m_exec, m_block, all, m_step_kernels.collision);  // in place
       }
     }
     m_exec.fence();

@@ -39,6 +39,25 @@ using Kokkos::Experimental::exp;
 using Kokkos::Experimental::fabs;
 using Kokkos::Experimental::sqrt;
 #endif
+
+// fma(a, b, c) = a b + c rounded once. Explicit, so it survives the build's
+// -ffp-contract=off (KOLB_IEEE_ORDER) and gives the same bits wherever it
+// runs: every GPU, and CPUs with FMA units (__FMA__, e.g. -march=native on
+// x86-64-v3 and later). Elsewhere the plain a b + c (a libm call would be
+// far slower than the unfused pair).
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION T fma(T a, T b, T c) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return ::fma(a, b, c);
+#elif defined(__FMA__) || defined(__aarch64__)
+  if constexpr (sizeof(T) == 4)
+    return __builtin_fmaf(a, b, c);
+  else
+    return __builtin_fma(a, b, c);
+#else
+  return a * b + c;
+#endif
+}
 }  // namespace math
 
 }  // namespace kolb

@@ -12,7 +12,8 @@ namespace kolb {
 // SwappedOut = true stores population i in slot opposite(i): the AA
 // pattern's local step (AALocal in aa.hpp). One buffer there, so next() is
 // the current array.
-template <class Lattice, class Scalar, class Layout, class ExecSpace, bool SwappedOut = false>
+template <class Lattice, class Scalar, class Layout, class ExecSpace, bool SwappedOut = false,
+          class Collision = collision_t<Lattice, Scalar>>
 struct Collide {
   using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
   using memory_space = typename ExecSpace::memory_space;
@@ -22,7 +23,7 @@ struct Collide {
   Kokkos::View<const material_t*, memory_space> m_material;
   Layout m_layout;
   index_t m_sy, m_sz;
-  collision_t<Lattice, Scalar> m_collision;
+  Collision m_collision;
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = x + m_sy * y + m_sz * z;
@@ -39,7 +40,7 @@ struct Collide {
   }
 
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const collision_t<Lattice, Scalar>& collision) {
+                    const Collision& collision) {
     const Extents& e = block.extents();
     for_each_site(SwappedOut ? "kolb::AALocal" : "kolb::Collide", exec, region,
                   Collide{block.next(), block.material(), block.layout(), e.stride(1), e.stride(2),

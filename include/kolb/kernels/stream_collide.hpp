@@ -11,7 +11,8 @@
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class ExecSpace>
+template <class Lattice, class Scalar, class Layout, class ExecSpace,
+          class Collision = collision_t<Lattice, Scalar>>
 struct StreamCollide {
   using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
   using memory_space = typename ExecSpace::memory_space;
@@ -21,10 +22,10 @@ struct StreamCollide {
   Kokkos::View<Scalar*, memory_space> m_dst;
   Layout m_layout;
   index_t m_sy, m_sz;
-  collision_t<Lattice, Scalar> m_collision;
+  Collision m_collision;
 
   StreamCollide(const block_type& block, const WallTerms<Lattice, Scalar>& wall,
-                const collision_t<Lattice, Scalar>& collision)
+                const Collision& collision)
       : m_pull(block, wall),
         m_dst(block.next()),
         m_layout(block.layout()),
@@ -54,8 +55,7 @@ struct StreamCollide {
 
   // One step on `region` (storage coordinates) of `block`: current -> next.
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall,
-                    const collision_t<Lattice, Scalar>& collision,
+                    const WallTerms<Lattice, Scalar>& wall, const Collision& collision,
                     const bulk_rows_view& bulk_rows) {
     for_each_site_split("kolb::StreamCollide", exec, region, StreamCollide(block, wall, collision),
                         bulk_rows, block.extents().ext(1));

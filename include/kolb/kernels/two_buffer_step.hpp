@@ -96,11 +96,44 @@ struct TwoBufferStep {
   void update(const Exec& exec, const Block<Lattice, Scalar, Layout, Exec>& block,
               const Region& region, const bulk_rows_view& bulk_rows) const {
     if (fused) {
-      StreamCollide<Lattice, Scalar, Layout, Exec>::apply(exec, block, region, wall, collision,
-                                                          bulk_rows);
+      stream_collide(exec, block, region, bulk_rows);
     } else {
       Propagate<Lattice, Scalar, Layout, Exec>::apply(exec, block, region, wall, bulk_rows);
-      Collide<Lattice, Scalar, Layout, Exec>::apply(exec, block, region, collision);
+      collide(exec, block, region, collision);
+    }
+  }
+
+ public:
+  // The fused and collide-only kernels with the collision fixed at compile
+  // time (D2Q37: bgk or regularized), as the step and the benchmarks run them.
+  template <class Exec>
+  void stream_collide(const Exec& exec, const Block<Lattice, Scalar, Layout, Exec>& block,
+                      const Region& region, const bulk_rows_view& bulk_rows) const {
+    with_fixed(collision, [&](const auto& c) {
+      using C = std::decay_t<decltype(c)>;
+      StreamCollide<Lattice, Scalar, Layout, Exec, C>::apply(exec, block, region, wall, c,
+                                                             bulk_rows);
+    });
+  }
+  template <class Exec>
+  void collide(const Exec& exec, const Block<Lattice, Scalar, Layout, Exec>& block,
+               const Region& region, const collision_t<Lattice, Scalar>& which) const {
+    with_fixed(which, [&](const auto& c) {
+      using C = std::decay_t<decltype(c)>;
+      Collide<Lattice, Scalar, Layout, Exec, false, C>::apply(exec, block, region, c);
+    });
+  }
+
+ private:
+  template <class F>
+  static void with_fixed(const collision_t<Lattice, Scalar>& c, F&& f) {
+    if constexpr (is_thermal_v<Lattice>) {
+      if (c.regularized)
+        f(c.template with_mode<1>());
+      else
+        f(c.template with_mode<0>());
+    } else {
+      f(c);
     }
   }
 };

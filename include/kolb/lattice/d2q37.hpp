@@ -21,7 +21,7 @@ struct D2Q37 {
   // r: xi = r c in the model's units (T0 = 1, dx = 1, dt = 1/r).
   KOKKOS_INLINE_FUNCTION static constexpr double unit() { return 1.19697977039307435897239; }
 
-  KOKKOS_INLINE_FUNCTION static constexpr int c(int i, int axis) {
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int c(int i, int axis) {
     constexpr int v[q][2] = {{3, -1}, {3, 0},   {3, 1},   {2, -2},  {2, -1}, {2, 0},  {2, 1},
                              {2, 2},  {1, -3},  {1, -2},  {1, -1},  {1, 0},  {1, 1},  {1, 2},
                              {1, 3},  {0, -3},  {0, -2},  {0, -1},  {0, 0},  {0, 1},  {0, 2},
@@ -31,7 +31,7 @@ struct D2Q37 {
     return axis < 2 ? v[i][axis] : 0;
   }
   // Weights by shell |c|^2 (identical in the three public listings).
-  KOKKOS_INLINE_FUNCTION static constexpr double w(int i) {
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr double w(int i) {
     constexpr double shell[11] = {0.23315066913235250228650,  // 0: (0,0)
                                   0.10730609154221900241246,  // 1: (1,0)
                                   0.05766785988879488203006,  // 2: (1,1)
@@ -45,7 +45,7 @@ struct D2Q37 {
                                   0.00028341425299419821740};  // 10: (3,1)
     return shell[c(i, 0) * c(i, 0) + c(i, 1) * c(i, 1)];
   }
-  KOKKOS_INLINE_FUNCTION static constexpr int opposite(int i) { return q - 1 - i; }
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int opposite(int i) { return q - 1 - i; }
   // Isothermal sound speed squared at T0 in lattice units: theta0 = 1 / r^2.
   KOKKOS_INLINE_FUNCTION static constexpr double cs2() { return 1.0 / (unit() * unit()); }
 };

@@ -5,6 +5,7 @@
 // All c-dependent factors are constexpr per population, so with the loops
 // over populations unrolled they fold into constants.
 
+#include <kolb/core/static_for.hpp>
 #include <kolb/lattice/d2q37.hpp>
 
 namespace kolb::thermal {
@@ -69,15 +70,17 @@ struct SiteState {
 
 template <class Scalar, class Get>
 KOKKOS_FORCEINLINE_FUNCTION SiteState<Scalar> site_state(const Get& f) {
+  using math::fma;  // unqualified below: a counting scalar brings its own (ADL)
   Scalar rho = 0, jx = 0, jy = 0, e2 = 0;
-  KOLB_UNROLL
-  for (int i = 0; i < Q37; ++i) {
+  static_for<Q37>([&](auto p) KOLB_INLINE_LAMBDA {
+    constexpr int i = decltype(p)::value;
+    constexpr double x = xi(i, 0), y = xi(i, 1), c2 = xi2(i);
     const Scalar fi = f(i);
     rho += fi;
-    jx += Scalar(xi(i, 0)) * fi;
-    jy += Scalar(xi(i, 1)) * fi;
-    e2 += Scalar(xi2(i)) * fi;
-  }
+    if constexpr (x != 0) jx = fma(Scalar(x), fi, jx);
+    if constexpr (y != 0) jy = fma(Scalar(y), fi, jy);
+    if constexpr (c2 != 0) e2 = fma(Scalar(c2), fi, e2);
+  });
   const Scalar inv = Scalar(1) / rho;
   const Scalar T = Scalar(0.5) * (e2 * inv - (jx * jx + jy * jy) * inv * inv);
   return {rho, jx, jy, T};
