@@ -164,6 +164,14 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
     const YAML::Node n = b.get(key);
     FaceBoundary& fb = c.faces[f];
     std::string type;
+    if (lattice_thermal(c.lattice)) {
+      const YAML::Node t = n.IsMap() ? n["type"] : n;
+      if (t && t.IsScalar() && t.Scalar() == "moving_wall")
+        top.reader().fail(t, b.path(key),
+                          c.lattice +
+                              " has resting thermal walls only (type: wall, optional "
+                              "temperature)");
+    }
     if (n.IsScalar()) {
       type = n.Scalar();
       if (type == "moving_wall")

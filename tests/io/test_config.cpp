@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -184,6 +185,92 @@ TEST(Config, OverrideErrorsNameTheOverride) {
   EXPECT_NE(e.find("--set run.steps=-1: run.steps: steps must be >= 0"), std::string::npos) << e;
   e = error_of(kValid, {"run.steps"});
   EXPECT_NE(e.find("expected key=value"), std::string::npos) << e;
+}
+
+}  // namespace
+
+namespace {
+
+const std::string kThermal = R"(lattice: D2Q37
+domain: {size: [32, 40]}
+physics: {collision: regularized, relaxation_constants: [0.001, 0.002, 0.5], gravity: [0, -1.0e-4]}
+boundaries:
+  x-: periodic
+  x+: periodic
+  y-: {type: wall, temperature: 1.05}
+  y+: wall
+initial: {type: rayleigh_taylor, interface_width: 4, seed: 3}
+run: {steps: 10}
+output: {folder: out/t}
+)";
+
+TEST(ConfigD2Q37, ValidThermalCase) {
+  const auto c = kolb::read_case_string(kThermal);
+  EXPECT_EQ(c.lattice, "D2Q37");
+  EXPECT_EQ(c.dim, 2);
+  EXPECT_EQ(c.thermal.collision, "regularized");
+  EXPECT_DOUBLE_EQ(c.thermal.tau_const[0], 0.5);
+  EXPECT_DOUBLE_EQ(c.thermal.tau_per_pressure[1], 0.002);
+  EXPECT_DOUBLE_EQ(c.thermal.tau_const[2], 1.0);
+  EXPECT_DOUBLE_EQ(c.body_force[1], -1.0e-4);
+  EXPECT_DOUBLE_EQ(c.faces[2].temperature, 1.05);
+  EXPECT_TRUE(std::isnan(c.faces[3].temperature));  // adiabatic
+  EXPECT_EQ(c.initial.kind, kolb::InitialCondition::Kind::rayleigh_taylor);
+  EXPECT_DOUBLE_EQ(c.initial.amplitude, 8.0);  // default 2 epsilon
+  EXPECT_EQ(c.initial.seed, 3u);
+  const auto b = kolb::read_case_string(
+      kThermal, "case.yaml",
+      {"physics.collision=bgk", "physics.tau=0.7", "physics.relaxation_constants=~"});
+  EXPECT_DOUBLE_EQ(b.thermal.tau_const[1], 0.7);
+}
+
+TEST(ConfigD2Q37, BadThermalInputNamesTheKey) {
+  const std::string rc = "relaxation_constants: [0.001, 0.002, 0.5]";
+  auto e = error_of(replace(kThermal, "collision: regularized", "collision: bgk"));
+  EXPECT_NE(e.find("physics.relaxation_constants: relaxation_constants go with collision: "
+                   "regularized"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(kThermal, rc, "tau: [0.8, 0.6]"));
+  EXPECT_NE(e.find("physics.tau"), std::string::npos) << e;
+  e = error_of(replace(kThermal, rc, "tau: [0.8, 0.5, 1.0]"));
+  EXPECT_NE(e.find("must be > 0.5"), std::string::npos) << e;
+  e = error_of(replace(kThermal, rc + ", ", ""));
+  EXPECT_NE(e.find("needs exactly one of"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "gravity", "body_force"));
+  EXPECT_NE(e.find("physics.body_force: unknown key 'body_force' (allowed here: collision, tau, "
+                   "relaxation_constants, gravity)"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(kThermal, "temperature: 1.05}", "temperature: -1}"));
+  EXPECT_NE(e.find("boundaries.y-.temperature: temperature must be > 0"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "  x-: periodic\n  x+: periodic", "  x-: wall\n  x+: wall"));
+  EXPECT_NE(e.find("D2Q37 is periodic in x"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "  y+: wall", "  y+: {type: moving_wall, velocity: [0.1, 0]}"));
+  EXPECT_NE(e.find("boundaries.y+: D2Q37 has resting thermal walls only"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "  y+: wall", "  y+: moving_wall"));
+  EXPECT_NE(e.find("boundaries.y+: D2Q37 has resting thermal walls only"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "size: [32, 40]", "size: [32, 7]"));
+  EXPECT_NE(e.find("at least 8 rows"), std::string::npos) << e;
+  e = error_of(kThermal + "obstacles: [{type: box, min: [1, 1], max: [2, 2]}]\n");
+  EXPECT_NE(e.find("obstacles: D2Q37 runs without obstacles"), std::string::npos) << e;
+  e = error_of(kThermal + "execution: {streaming: aa}\n");
+  EXPECT_NE(e.find("execution.streaming: D2Q37 runs the two_buffer streaming scheme only"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(kThermal, "{type: rayleigh_taylor, interface_width: 4, seed: 3}",
+                       "{type: temperature_wave, amplitude: 0.1, wave: y}"));
+  EXPECT_NE(e.find("needs periodic boundaries along y"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "{type: rayleigh_taylor, interface_width: 4, seed: 3}",
+                       "{type: temperature_wave, amplitude: 0.6, wave: x}"));
+  EXPECT_NE(e.find("initial.amplitude: a temperature wave's relative amplitude must be below 0.5"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(kThermal, "  y-: {type: wall, temperature: 1.05}\n  y+: wall",
+                       "  y-: periodic\n  y+: periodic"));
+  EXPECT_NE(e.find("rayleigh_taylor needs walls on y- and y+"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "interface_width: 4", "interface_width: 0"));
+  EXPECT_NE(e.find("initial.interface_width: interface_width must be > 0"), std::string::npos) << e;
 }
 
 }  // namespace
