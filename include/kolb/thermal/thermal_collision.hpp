@@ -77,8 +77,7 @@ struct ThermalCollision {
     static_for<Q>([&](auto p) KOLB_INLINE_LAMBDA {
       constexpr int i = decltype(p)::value;
       constexpr int shell = D2Q37::c(i, 0) * D2Q37::c(i, 0) + D2Q37::c(i, 1) * D2Q37::c(i, 1);
-      // The first population of each shell (c_x = |c| >= c_y >= 0 ... any
-      // fixed representative) fills the shell's entries.
+      // The lowest-index population of each shell fills that shell's entries.
       if constexpr (first_of_shell(i)) {
         constexpr double C = xi2(i);
         p0[shell] = fma(fma(a2, Scalar(C), a1), Scalar(C), a0);
