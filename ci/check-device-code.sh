@@ -6,8 +6,7 @@
 set -euo pipefail
 vendor=$1 build=$2
 kernels=(StreamCollide Propagate Collide AAPull SwapOpposites PeriodicPushBack AAUnstream
-  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack ThermalWalls
-  ThermalCollision)
+  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack ThermalWalls)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
 for bin in "${binaries[@]}"; do
