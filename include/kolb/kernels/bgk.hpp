@@ -1,8 +1,16 @@
 #pragma once
 // BGK collision with Guo forcing, applied to one site's populations in
 // registers. Velocity u = (sum f c + F/2) / rho, F = rho g.
+//
+// Written for the compiler to vectorise across sites at full width: every
+// lattice constant is a literal (static_for), zero velocity components cost
+// nothing (if constexpr), and opposite pairs share their even part (c.u)^2
+// and differ only in the sign of the odd part c.u, which halves the
+// equilibrium work. The arithmetic is explicit (math::fma, no compiler
+// contraction), so every layout, kernel and device gives the same bits.
 
 #include <kolb/core/macros.hpp>
+#include <kolb/core/static_for.hpp>
 
 namespace kolb {
 
@@ -12,9 +20,10 @@ struct BGK {
   Scalar g[3] = {0, 0, 0};  // body acceleration (the Guo term is exactly 0 without it)
 
   static constexpr int Q = Lattice::q;
+  static constexpr int D = Lattice::dim;
   static constexpr Scalar inv_cs2 = Scalar(1.0 / Lattice::cs2());
 
-  // Equilibrium of Hermite order 2.
+  // Equilibrium of Hermite order 2 (initial states; any population index).
   KOKKOS_FORCEINLINE_FUNCTION static Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy,
                                                         Scalar uz) {
     const Scalar cu = Lattice::c(i, 0) * ux + Lattice::c(i, 1) * uy + Lattice::c(i, 2) * uz;
@@ -24,32 +33,92 @@ struct BGK {
             Scalar(0.5) * inv_cs2 * usq);
   }
 
+  // c_I . v for a moving population I, with its literal components: zeros
+  // skipped, +-1 an add or a subtraction.
+  template <int I>
+  KOKKOS_FORCEINLINE_FUNCTION static Scalar dot(const Scalar (&v)[3]) {
+    constexpr int c0 = Lattice::c(I, 0), c1 = Lattice::c(I, 1), c2 = Lattice::c(I, 2);
+    if constexpr (c0 != 0) {
+      Scalar s = c0 > 0 ? v[0] : -v[0];
+      accumulate<c1>(s, v[1]);
+      accumulate<c2>(s, v[2]);
+      return s;
+    } else if constexpr (c1 != 0) {
+      Scalar s = c1 > 0 ? v[1] : -v[1];
+      accumulate<c2>(s, v[2]);
+      return s;
+    } else {
+      static_assert(c2 != 0, "dot of the rest population");
+      return c2 > 0 ? v[2] : -v[2];
+    }
+  }
+
+  // s += c d for a velocity component c in {-1, 0, 1}.
+  template <int C>
+  KOKKOS_FORCEINLINE_FUNCTION static void accumulate(Scalar& s, Scalar d) {
+    if constexpr (C == 1) {
+      s += d;
+    } else if constexpr (C == -1) {
+      s -= d;
+    } else {
+      static_assert(C == 0, "velocity components beyond +-1");
+    }
+  }
+
   KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Q]) const {
-    Scalar rho = 0, jx = 0, jy = 0, jz = 0;
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) {
-      rho += f[i];
-      jx += Lattice::c(i, 0) * f[i];
-      jy += Lattice::c(i, 1) * f[i];
-      jz += Lattice::c(i, 2) * f[i];
-    }
+    using math::fma;
+    // Moments from the pair sums and differences of f.
+    Scalar rho = f[0], jx = 0, jy = 0, jz = 0;
+    static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
+      constexpr int i = k, o = Lattice::opposite(i);
+      if constexpr (i < o) {
+        rho += f[i] + f[o];
+        const Scalar d = f[i] - f[o];
+        accumulate<Lattice::c(i, 0)>(jx, d);
+        accumulate<Lattice::c(i, 1)>(jy, d);
+        accumulate<Lattice::c(i, 2)>(jz, d);
+      }
+    });
     const Scalar inv_rho = Scalar(1) / rho;
-    const Scalar ux = jx * inv_rho + Scalar(0.5) * g[0];
-    const Scalar uy = jy * inv_rho + Scalar(0.5) * g[1];
-    const Scalar uz = jz * inv_rho + Scalar(0.5) * g[2];
-    const Scalar force_scale = (Scalar(1) - Scalar(0.5) * omega) * rho;
-    const Scalar ug = ux * g[0] + uy * g[1] + uz * g[2];
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) {
-      const Scalar cx = Lattice::c(i, 0), cy = Lattice::c(i, 1), cz = Lattice::c(i, 2);
-      const Scalar cu = cx * ux + cy * uy + cz * uz;
-      const Scalar cg = cx * g[0] + cy * g[1] + cz * g[2];
-      const Scalar feq = equilibrium(i, rho, ux, uy, uz);
-      // Guo: (1 - omega/2) w_i [ (c - u)/cs2 + (c.u) c / cs4 ] . F
-      const Scalar guo =
-          force_scale * Scalar(Lattice::w(i)) * (inv_cs2 * (cg - ug) + inv_cs2 * inv_cs2 * cu * cg);
-      f[i] = f[i] - omega * (f[i] - feq) + guo;
+    const Scalar u[3] = {fma(jx, inv_rho, Scalar(0.5) * g[0]), fma(jy, inv_rho, Scalar(0.5) * g[1]),
+                         D == 3 ? fma(jz, inv_rho, Scalar(0.5) * g[2]) : Scalar(0)};
+    Scalar usq = u[0] * u[0], ug = u[0] * g[0];
+    usq = fma(u[1], u[1], usq);
+    ug = fma(u[1], g[1], ug);
+    if constexpr (D == 3) {
+      usq = fma(u[2], u[2], usq);
+      ug = fma(u[2], g[2], ug);
     }
+    const Scalar keep = Scalar(1) - omega;
+    // f_eq = w rho (1 - usq / (2 cs2) + (c.u)^2 / (2 cs4)) +- w rho (c.u) / cs2
+    const Scalar rho_even = rho * fma(Scalar(-0.5) * inv_cs2, usq, Scalar(1));
+    const Scalar rho_sq = rho * (Scalar(0.5) * inv_cs2 * inv_cs2);
+    const Scalar rho_odd = rho * inv_cs2;
+    // Guo: (1 - omega/2) rho w [ ((c - u).g) / cs2 + (c.u)(c.g) / cs4 ]
+    //      even part (1 - omega/2) rho w [ (c.u)(c.g) / cs4 - u.g / cs2 ],
+    //      odd part  (1 - omega/2) rho w (c.g) / cs2.
+    const Scalar force_scale = (Scalar(1) - Scalar(0.5) * omega) * rho;
+    const Scalar guo_cu = force_scale * (inv_cs2 * inv_cs2);
+    const Scalar guo_even0 = -(force_scale * inv_cs2) * ug;
+    const Scalar guo_odd = force_scale * inv_cs2;
+    // Rest population: c = 0.
+    {
+      constexpr Scalar w = Scalar(Lattice::w(0));
+      f[0] = fma(keep, f[0], w * fma(omega, rho_even, guo_even0));
+    }
+    static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
+      constexpr int i = k, o = Lattice::opposite(i);
+      if constexpr (i < o) {
+        constexpr Scalar w = Scalar(Lattice::w(i));
+        const Scalar cu = dot<i>(u);
+        const Scalar cg = dot<i>(g);
+        const Scalar even =
+            fma(omega, fma(rho_sq, cu * cu, rho_even), fma(guo_cu * cg, cu, guo_even0));
+        const Scalar odd = fma(omega, rho_odd * cu, guo_odd * cg);
+        f[i] = fma(keep, f[i], w * (even + odd));
+        f[o] = fma(keep, f[o], w * (even - odd));
+      }
+    });
   }
 };
 
