@@ -82,13 +82,14 @@ class Solver final : public Simulation {
               m_exec, m_block, all, m_step_kernels.wall, m_step_kernels.collision, m_bulk_rows);
         } else {
           AALocal<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all,
-                                                             m_step_kernels.collision);
+                                                             m_step_kernels.collision, m_bulk_rows);
         }
       } else if (kernel == "propagate") {
         P::apply(m_exec, m_block, all, m_step_kernels.wall, m_bulk_rows);
         m_block.swap();
       } else {
-        m_step_kernels.collide(m_exec, m_block, all, m_step_kernels.collision);  // in place
+        m_step_kernels.collide(m_exec, m_block, all, m_step_kernels.collision,
+                               m_bulk_rows);  // in place
       }
     }
     m_exec.fence();
@@ -164,7 +165,7 @@ class Solver final : public Simulation {
         push_back_periodic();
       } else {
         AALocal<Lattice, Scalar, Layout, ExecSpace>::apply(m_exec, m_block, all,
-                                                           m_step_kernels.collision);
+                                                           m_step_kernels.collision, m_bulk_rows);
       }
       m_aa_streamed = !m_aa_streamed;
     }

@@ -1,9 +1,11 @@
 #pragma once
 // Collide: the collision half of a step on its own, in place on the buffer
 // Propagate wrote (the next one): load a site's Q populations, BGK + Guo,
-// store them back. Solid sites stay zero.
+// store them back. Solid sites stay zero. Host launches take fluid runs
+// (bulk rows) without the material load and the solid blend.
 
 #include <kolb/block/block.hpp>
+#include <kolb/block/bulk_rows.hpp>
 #include <kolb/kernels/collision.hpp>
 #include <kolb/kernels/policy.hpp>
 
@@ -39,12 +41,25 @@ struct Collide {
       m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = keep * f[i];
   }
 
+  // A fluid site (any site of a bulk run): the general path computes
+  // 1 * f + 0 * w_i and stores 1 * f, i.e. these bits.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
+    const index_t s = x + m_sy * y + m_sz * z;
+    Scalar f[Q];
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) f[i] = m_f(m_layout(s, i));
+    m_collision(f);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = f[i];
+  }
+
   static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const Collision& collision) {
+                    const Collision& collision, const bulk_rows_view& bulk_rows) {
     const Extents& e = block.extents();
-    for_each_site(SwappedOut ? "kolb::AALocal" : "kolb::Collide", exec, region,
-                  Collide{block.next(), block.material(), block.layout(), e.stride(1), e.stride(2),
-                          collision});
+    for_each_site_split(SwappedOut ? "kolb::AALocal" : "kolb::Collide", exec, region,
+                        Collide{block.next(), block.material(), block.layout(), e.stride(1),
+                                e.stride(2), collision},
+                        bulk_rows, e.ext(1));
   }
 };
 

@@ -84,7 +84,7 @@ struct TwoBufferStep {
               "kolb::ThermalWalls", exec, r,
               ThermalWalls<Scalar, Layout, memory_space>(block, thermal_walls, collision.gdt));
         for (const Region& r : rows)
-          Collide<Lattice, Scalar, Layout, Exec>::apply(exec, block, r, wall_collision);
+          Collide<Lattice, Scalar, Layout, Exec>::apply(exec, block, r, wall_collision, bulk_rows);
         return;
       }
     }
@@ -99,7 +99,7 @@ struct TwoBufferStep {
       stream_collide(exec, block, region, bulk_rows);
     } else {
       Propagate<Lattice, Scalar, Layout, Exec>::apply(exec, block, region, wall, bulk_rows);
-      collide(exec, block, region, collision);
+      collide(exec, block, region, collision, bulk_rows);
     }
   }
 
@@ -117,10 +117,11 @@ struct TwoBufferStep {
   }
   template <class Exec>
   void collide(const Exec& exec, const Block<Lattice, Scalar, Layout, Exec>& block,
-               const Region& region, const collision_t<Lattice, Scalar>& which) const {
+               const Region& region, const collision_t<Lattice, Scalar>& which,
+               const bulk_rows_view& bulk_rows) const {
     with_fixed(which, [&](const auto& c) {
       using C = std::decay_t<decltype(c)>;
-      Collide<Lattice, Scalar, Layout, Exec, false, C>::apply(exec, block, region, c);
+      Collide<Lattice, Scalar, Layout, Exec, false, C>::apply(exec, block, region, c, bulk_rows);
     });
   }
 
