@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Markdown tables of a `kolb bench` result (bench.csv) for docs/performance.md.
+
+    python3 tools/bench_table.py docs/perf/bench.csv
+
+Prints the lattice x precision x kernel rows with one column per layout,
+"MLUPS (% of stream bound)", then the best in-place/fused result per case
+against the 85 % target, then the range of the triads the rows were judged against.
+"""
+import argparse
+import csv
+import sys
+
+LAYOUTS = ["aos", "soa", "csoa8", "csoa16", "caosoa8", "caosoa16"]
+KERNELS = ["fused", "aa", "propagate", "collide"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("csv", help="bench.csv written by `kolb bench`")
+    ap.add_argument("--target", type=float, default=85.0, help="%% of the stream bound to meet")
+    args = ap.parse_args()
+    try:
+        with open(args.csv, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        sys.exit(f"bench_table: cannot read {args.csv}: {e.strerror}")
+    if not rows or "percent_of_stream_bound" not in rows[0]:
+        sys.exit(f"bench_table: {args.csv} is not a kolb bench CSV")
+
+    cases = []
+    for r in rows:
+        key = (r["lattice"], r["precision"])
+        if key not in cases:
+            cases.append(key)
+    layouts = [l for l in LAYOUTS if any(r["layout"] == l for r in rows)]
+    layouts += sorted({r["layout"] for r in rows} - set(layouts))
+
+    def cell(lat, prec, layout, kernel):
+        for r in rows:
+            if (r["lattice"], r["precision"], r["layout"], r["kernel"]) == (lat, prec, layout, kernel):
+                return r
+        return None
+
+    print("| lattice | precision | kernel | " + " | ".join(layouts) + " |")
+    print("|---" * (3 + len(layouts)) + "|")
+    for lat, prec in cases:
+        for k in KERNELS:
+            cells = [cell(lat, prec, l, k) for l in layouts]
+            if not any(cells):
+                continue
+            text = [f"{float(c['mlups']):.0f} ({float(c['percent_of_stream_bound']):.0f} %)" if c else ""
+                    for c in cells]
+            print(f"| {lat} | {prec} | {k} | " + " | ".join(text) + " |")
+
+    print()
+    print(f"| case | best (fused or aa) | MLUPS | % of bound | target {args.target:.0f} % |")
+    print("|---|---|---|---|---|")
+    for lat, prec in cases:
+        cand = [r for r in rows if (r["lattice"], r["precision"]) == (lat, prec)
+                and r["kernel"] in ("fused", "aa")]
+        if not cand:
+            continue
+        best = max(cand, key=lambda r: float(r["percent_of_stream_bound"]))
+        pct = float(best["percent_of_stream_bound"])
+        verdict = "met" if pct >= args.target else "**not met**"
+        print(f"| {lat} FP{64 if prec == 'double' else 32} | {best['kernel']}, {best['layout']} | "
+              f"{float(best['mlups']):.0f} | {pct:.0f} % | {verdict} |")
+
+    print()
+    triads = [float(r["triad_gbs_next_to_it"]) for r in rows]
+    print(f"Triad next to the rows: {min(triads):.0f} to {max(triads):.0f} GB/s "
+          f"(median {sorted(triads)[len(triads) // 2]:.0f}).")
+
+if __name__ == "__main__":
+    main()
