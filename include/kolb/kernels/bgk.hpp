@@ -70,7 +70,7 @@ struct BGK {
     // Moments from the pair sums and differences of f.
     Scalar rho = f[0], jx = 0, jy = 0, jz = 0;
     static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
-      constexpr int i = k, o = Lattice::opposite(i);
+      constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       if constexpr (i < o) {
         rho += f[i] + f[o];
         const Scalar d = f[i] - f[o];
@@ -107,7 +107,7 @@ struct BGK {
       f[0] = fma(keep, f[0], w * fma(omega, rho_even, guo_even0));
     }
     static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
-      constexpr int i = k, o = Lattice::opposite(i);
+      constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       if constexpr (i < o) {
         constexpr Scalar w = Scalar(Lattice::w(i));
         const Scalar cu = dot<i>(u);
