@@ -30,8 +30,9 @@ for bin in "${binaries[@]}"; do
     fi
   fi
   for k in "${kernels[@]}"; do
-    # Kernel symbols are mangled: ...4kolb13StreamCollide..., 4kolb4impl8HaloCopy... (or demangled).
-    if ! grep -Eq "kolb(::|[0-9]+)(impl(::|[0-9]+))?$k" <<<"$symbols"; then
+    # Kernel symbols are mangled: ...4kolb13StreamCollide..., 4kolb4impl8HaloCopy...,
+    # or, inside the site loop, 12FlatSiteLoopINS3_13StreamCollide... (or demangled).
+    if ! grep -Eq "(kolb(::|[0-9]+)(impl(::|[0-9]+))?|FlatSiteLoopINS[0-9]*_[0-9]+)$k" <<<"$symbols"; then
       echo "[device-code] FAIL: $(basename "$bin"): no device kernel for kolb::$k"; status=1
     fi
   done

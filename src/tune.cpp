@@ -309,9 +309,12 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["rms_error_isolated_model"] = r.isolated_rms_error;
   j["rms_error_concurrent_model"] = r.concurrent_rms_error;
   double acc_alone = 0, host_alone = 0;
+  // Each space alone: M = 0 and M = LX/2 of the verification set, whatever
+  // their kind there (M* itself may be 0 or LX/2); it is measured last.
   for (const auto& p : r.points) {
-    if (p.kind != "alone") continue;
-    (p.host_columns == 0 ? acc_alone : host_alone) = p.mlups;
+    if (!p.concurrent) continue;
+    if (p.host_columns == 0) acc_alone = p.mlups;
+    if (p.host_columns == lx / 2 && lx / 2 > 0) host_alone = p.mlups;
   }
   if (acc_alone > 0 && host_alone > 0) {
     j["accelerator_alone_mlups"] = acc_alone;

@@ -65,7 +65,10 @@ set palette defined (0 '#3b4cc0', 0.5 '#dddddd', 1 '#b40426')
 unset key
 plot '{dat}' matrix with image
 """
-    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    try:
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    except FileNotFoundError:
+        sys.exit("plot_field.py: gnuplot not found (Debian: apt-get install gnuplot-nox)")
 
 
 if __name__ == "__main__":

@@ -43,13 +43,18 @@ using Kokkos::Experimental::sqrt;
 // fma(a, b, c) = a b + c rounded once. Explicit, so it survives the build's
 // -ffp-contract=off (KOLB_IEEE_ORDER) and gives the same bits wherever it
 // runs: every GPU, and CPUs with FMA units (__FMA__, e.g. -march=native on
-// x86-64-v3 and later). Elsewhere the plain a b + c (a libm call would be
-// far slower than the unfused pair).
+// x86-64-v3 and later). In GPU builds the host side must give the GPU's bits
+// (the heterogeneous node mixes them), so it rounds once even without FMA
+// units (a libm call: slow; device builds compile the host side for
+// KOLB_HOST_ARCH, x86-64-v3 by default, which has them). Elsewhere, in
+// CPU-only builds without FMA units, the plain a b + c (every space of the
+// build then rounds alike, and a libm call would be far slower).
 template <class T>
 KOKKOS_FORCEINLINE_FUNCTION T fma(T a, T b, T c) {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
   return ::fma(a, b, c);
-#elif defined(__FMA__) || defined(__aarch64__)
+#elif defined(__FMA__) || defined(__aarch64__) || defined(KOKKOS_ENABLE_CUDA) || \
+    defined(KOKKOS_ENABLE_HIP)
   if constexpr (sizeof(T) == 4)
     return __builtin_fmaf(a, b, c);
   else
