@@ -3,7 +3,7 @@
 # executable, the command-line test, the single-GPU benchmark, and the load
 # balancer on the two node cases at GPU sizes (GPU + OpenMP host at once).
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
-# Works on a relocated build too (test executables are found in
+# KOLB_GPU_PARTS picks parts (default: "tests bench tune runs"). Works on a relocated build too (test executables are found in
 # BUILD_DIR/tests, inputs in this checkout). Exit 1 if any test failed.
 set -uo pipefail
 build=$(cd "${1:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}" && pwd)
@@ -14,8 +14,11 @@ kolb=$build/bin/kolb
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 export KOLB_SOURCE_DIR=$root OMP_PROC_BIND=false
 failed=0
+parts=" ${KOLB_GPU_PARTS:-tests bench tune runs} "
+want() { [[ $parts == *" $1 "* ]]; }
 elapsed() { printf '%.1f' "$(echo "$EPOCHREALTIME - $1" | sed 's/ - / /' | awk '{print $1 - $2}')"; }
 
+if want tests; then
 echo "== tests ($build)"
 for t in "$build"/tests/test_*; do
   [ -f "$t" ] && [ -x "$t" ] || continue
@@ -32,23 +35,29 @@ else
   echo "test_cli: FAILED"; failed=1; grep FAIL "$out/test_cli.log"
 fi
 rm -rf "$out/cli_work"
+fi
 
+if want bench; then
 echo "== single-GPU benchmark"
 "$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" --set output="$out/bench" \
   >"$out/bench.log" 2>&1 || { echo "bench FAILED"; failed=1; }
 tail -n 60 "$out/bench.log"
+fi
 
-echo "== load balancer, GPU + $threads host threads"
 tune() {  # tune NAME CASE --set ...
   local name=$1 case=$2; shift 2
   "$kolb" tune "$root/$case" --threads "$threads" --sweep 8 --repeats 3 --seconds 0.2 \
     --set output.folder="$out/tune_$name" "$@" >"$out/tune_$name.log" 2>&1 || { echo "tune $name FAILED"; failed=1; }
   tail -n 25 "$out/tune_$name.log"
 }
+if want tune; then
+echo "== load balancer, GPU + $threads host threads"
 tune d2q9 inputs/09_node_cavity2d.yaml --set 'domain.size=[8192,4096]' \
   --set physics.reference_length=8192 --set execution.vector_length=16
-tune d3q19 inputs/10_node_duct3d.yaml --set 'domain.size=[1024,192,192]' \
-  --set 'obstacles=[{type: sphere, center: [256, 96, 96], radius: 24}]' --set execution.vector_length=16
+tune d3q19 inputs/10_node_duct3d.yaml --set 'domain.size=[512,128,128]' \
+  --set 'obstacles=[{type: sphere, center: [128, 64, 64], radius: 16}]' --set execution.vector_length=16
+fi
+if want runs; then
 echo "== whole runs on the GPU (AA streaming, walls everywhere)"
 "$kolb" run "$root/inputs/06_cavity3d_re1000.yaml" -q --set 'domain.size=[256,256,256]' \
   --set physics.reference_length=256 --set run.steps=1000 --set output.vtk_every=0 \
@@ -58,4 +67,6 @@ echo "== whole runs on the GPU (AA streaming, walls everywhere)"
   --set physics.reference_length=4096 --set run.steps=1000 --set output.vtk_every=0 \
   --set output.observables_every=500 --set execution.streaming=aa \
   --set output.folder="$out/run_cavity2d" 2>&1 | tail -n 3 || failed=1
+rm -f "$out"/run_cavity*/*.vti  # GB-sized fields: keep the reports and observables
+fi
 exit $failed
