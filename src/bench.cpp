@@ -210,8 +210,8 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   // the first one, so "% of bound" errs on the low side.
   const double triad_before = StreamTriad<exec>::measure(exec(), n, repeats);
   result.triad_gbs = triad_before;
-  const double counted = d2q37_collision_flops(thermal_collision == "regularized");
   const bool thermal = std::find(lattices.begin(), lattices.end(), "D2Q37") != lattices.end();
+  const double counted = thermal ? d2q37_collision_flops(thermal_collision == "regularized") : 0;
   if (thermal) {
     result.peak_gflops = PeakFlops<exec>::measure(exec(), 16 * exec().concurrency(), repeats);
     log << "FP64 FMA peak on " << exec::name() << ": " << std::fixed << std::setprecision(1)

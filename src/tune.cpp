@@ -104,17 +104,23 @@ class Tuner {
   // Fits T_acc and T_host from points measured at several M.
   BalanceModel fit(const std::vector<TunePoint>& pts) const {
     std::vector<std::pair<double, double>> acc, host;
-    double swap = 0;
+    double swap = 0, sync = 0;
+    int both = 0;
     for (const auto& p : pts) {
       acc.emplace_back((m_columns - 2.0 * p.host_columns) * m_column_sites, p.accelerator);
       host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host);
       swap += p.exchange;
+      if (p.concurrent && p.host_columns > 0 && 2 * p.host_columns < m_columns) {
+        sync += std::max(0.0, p.step - std::max(p.accelerator, p.host) - p.exchange);
+        ++both;
+      }
     }
     BalanceModel model;
     model.accelerator = LinearCost::fit(acc);
     model.host = LinearCost::fit(host);
     model.swap = swap / double(pts.size());
     model.mpi = 0;  // one rank: no MPI exchange
+    model.sync = both ? sync / both : 0.0;
     model.columns = m_columns;
     model.column_sites = m_column_sites;
     model.quantum = m_quantum;
@@ -149,13 +155,14 @@ class Tuner {
     //    a wider lever than a local fit, whose slopes drown in noise.
     double center = r.isolated.balance_point();
     std::vector<TunePoint> conc;
+    std::vector<int> last_calibration;
     for (r.rounds = 1;; ++r.rounds) {
       const double spread = std::max(2.0, m_columns / 16.0);
       std::set<int> conc_m = {clamp_inner(center - spread), clamp_inner(center),
                               clamp_inner(center + spread)};
       if (conc_m.size() < 2) conc_m = iso_m;
-      for (const auto& p :
-           measure(std::vector<int>(conc_m.begin(), conc_m.end()), true, "calibration-concurrent"))
+      last_calibration.assign(conc_m.begin(), conc_m.end());
+      for (const auto& p : measure(last_calibration, true, "calibration-concurrent"))
         conc.push_back(p);
       r.concurrent = fit(conc);
       r.balance_point = r.concurrent.balance_point();
@@ -186,12 +193,24 @@ class Tuner {
       add(r.model_columns + k * delta, "bracket");
     }
     add(best_concurrent().host_columns, "bracket");
+    for (const int m : last_calibration) add(m, "recalibration");
     if (m_options.alone) add(0, "alone"), add(m_columns / 2, "alone");
     for (int k = 0; k < m_options.sweep; ++k)
       add(int(std::lround(half * (k + 0.5) / m_options.sweep / m_quantum)) * m_quantum, "sweep");
     const std::size_t first = m_points.size();
     measure(verify, true, kinds);
     r.measured_step = m_points[first].step;
+    std::vector<TunePoint> window;
+    for (std::size_t k = first + 1; k < m_points.size(); ++k)
+      if (m_points[k].kind == "bracket" || m_points[k].kind == "recalibration")
+        window.push_back(m_points[k]);
+    std::set<int> window_m;
+    for (const auto& p : window) window_m.insert(p.host_columns);
+    if (window_m.size() >= 2) {
+      r.window = fit(window);
+      r.window_points = int(window.size());
+      r.window_predicted_step = r.window.step_time(r.model_columns);
+    }
     // 4. Keep the measured best of the verification set; score both models
     //    on it.
     r.best_columns = r.model_columns;
@@ -236,6 +255,7 @@ nlohmann::json model_json(const BalanceModel& m) {
           {"host", {{"overhead_s", m.host.overhead}, {"per_site_s", m.host.per_site}}},
           {"swap_s", m.swap},
           {"mpi_s", m.mpi},
+          {"sync_s", m.sync},
           {"balance_point", m.balance_point()},
           {"optimum", m.optimum()}};
 }
@@ -273,12 +293,16 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   write_atomically(folder + "/tune.csv", csv.str());
 
   std::ostringstream model;
-  model << "host_columns,host_fraction,mlups_isolated_model,mlups_concurrent_model\n";
+  const bool window = r.window_points > 0;
+  model << "host_columns,host_fraction,mlups_isolated_model,mlups_concurrent_model"
+        << (window ? ",mlups_window_model" : "") << "\n";
   const int half = lx / 2;
   for (int k = 0; k <= 200; ++k) {
     const int m = int(std::lround(half * k / 200.0));
     model << m << ',' << 2.0 * m / lx << ',' << mlups(r.isolated.step_time(m)) << ','
-          << mlups(r.concurrent.step_time(m)) << '\n';
+          << mlups(r.concurrent.step_time(m));
+    if (window) model << ',' << mlups(r.window.step_time(m));
+    model << '\n';
   }
   write_atomically(folder + "/tune_model.csv", model.str());
 
@@ -302,6 +326,13 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["predicted_step_s"] = r.predicted_step;
   j["measured_step_s"] = r.measured_step;
   j["prediction_error"] = r.predicted_step / r.measured_step - 1;
+  if (r.window_points > 0) {
+    j["model_window"] = model_json(r.window);
+    j["window_points"] = r.window_points;
+    j["window_predicted_step_s"] = r.window_predicted_step;
+    j["window_prediction_error"] = r.window_predicted_step / r.measured_step - 1;
+    j["window_model_host_columns"] = r.window.optimum();
+  }
   j["best_host_columns"] = r.best_columns;
   j["best_step_s"] = r.best_step;
   j["best_mlups"] = mlups(r.best_step);
@@ -346,7 +377,11 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
      << 2.0 * r.model_columns / lx << ", graph 1 nohead dt 3 lc rgb 'gray40'\n"
      << "plot '" << folder << "/tune_model.csv' every ::1 using 2:4 with lines lw 2 title "
      << "'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title "
-     << "'model (isolated calibration)', '" << folder << "/tune.csv' every ::1 using "
+     << "'model (isolated calibration)', "
+     << (window ? "'' every ::1 using 2:5 with lines dt 4 lw 2 title 'model (refitted in the "
+                  "verification window)', "
+                : "")
+     << "'" << folder << "/tune.csv' every ::1 using "
      << "($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
   gp.close();
   if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {

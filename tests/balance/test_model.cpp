@@ -88,3 +88,17 @@ TEST(BalanceModel, SplitsAtMultiplesOfTheVectorLength) {
 }
 
 }  // namespace
+
+// The synchronisation cost counts only when both sides have work, and an
+// end wins when it exceeds what sharing saves.
+TEST(BalanceModel, SyncCostOnlyWhenBothWork) {
+  auto m = model(1e-9, 1e-8);  // balance at 1e-4 / 2.2e-6 = 45.45 columns
+  EXPECT_EQ(m.optimum(), 45);
+  m.sync = 5e-6;
+  EXPECT_NEAR(m.step_time(45), 9.1e-5 + 1e-4 + 5e-6, 1e-12);
+  EXPECT_NEAR(m.step_time(0), 1e-4 + 1e-4, 1e-12);          // accelerator alone
+  EXPECT_NEAR(m.step_time(500), 1e-8 * 1e5 + 1e-4, 1e-12);  // host alone
+  EXPECT_EQ(m.optimum(), 45);
+  m.sync = 2e-5;  // more than sharing saves (9e-6): the accelerator takes everything
+  EXPECT_EQ(m.optimum(), 0);
+}

@@ -99,6 +99,8 @@ kinds = {p["kind"] for p in r["points"]}
 assert {"calibration-isolated", "calibration-concurrent", "model", "bracket", "alone", "sweep"} <= kinds, kinds
 assert r["model_concurrent"]["host"]["per_site_s"] > 0 and r["model_concurrent"]["accelerator"]["per_site_s"] > 0
 assert r["speedup_over_faster_alone"] > 0
+assert r["window_points"] >= 2 and r["window_predicted_step_s"] > 0, r
+assert r["model_concurrent"]["sync_s"] >= 0 and r["model_isolated"]["sync_s"] == 0
 PY
 grep -q "model: M\* = " out.txt && ok "tune summary" || fail "tune summary"
 expect_rc 0 "run with host_columns: auto" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \

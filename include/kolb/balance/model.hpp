@@ -3,8 +3,11 @@
 // columns of `column_sites` sites each and M host columns at each x end:
 //   T_acc(M)  = a_0 + tau_acc  * (LX - 2M) * column_sites   (0 if no accelerator block)
 //   T_host(M) = h_0 + tau_host * 2M * column_sites          (0 if M = 0)
-//   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi} + T_swap
-// M* balances the two sides: T_acc(M*) = T_host(M*) + T_mpi.
+//   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi} + T_swap [+ T_sync if both work]
+// M* balances the two sides: T_acc(M*) = T_host(M*) + T_mpi. T_sync is the
+// measured cost of synchronising two sides that both work: each step waits
+// for the slower side of *that step*, so the mean step exceeds the max of
+// the mean side times when their per-step times jitter (largest at balance).
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +47,7 @@ struct BalanceModel {
   LinearCost host;
   double swap = 0;  // host <-> accelerator halo swap per step
   double mpi = 0;   // MPI halo exchange per step (host side; 0 on one rank)
+  double sync = 0;  // per step, when both sides have work (see above)
   int columns = 0;  // LX
   double column_sites = 0;
   int quantum = 1;  // M is a multiple of this (a layout's vector length)
@@ -54,7 +58,10 @@ struct BalanceModel {
     return sites > 0 ? accelerator(sites) : 0.0;
   }
   double host_time(double m) const { return m > 0 ? host(2 * m * column_sites) + mpi : mpi; }
-  double step_time(double m) const { return std::max(accelerator_time(m), host_time(m)) + swap; }
+  double step_time(double m) const {
+    const double a = accelerator_time(m), h = host_time(m);
+    return std::max(a, h) + swap + (a > 0 && m > 0 ? sync : 0.0);
+  }
 
   // The real M where both sides take equally long (clamped to [0, LX/2]).
   double balance_point() const {

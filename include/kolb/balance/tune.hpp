@@ -44,8 +44,15 @@ struct TuneResult {
   int rounds = 0;             // concurrent calibrations made
   int model_columns = 0;      // M* (integer)
   double predicted_step = 0;  // concurrent model's T_exe(M*)
-  double measured_step = 0;   // measured at M*
-  int best_columns = 0;       // measured best M
+  double measured_step = 0;   // measured at M* in the verification set
+  // The concurrent model refitted on the verification set's other splits
+  // near M* (the calibration splits re-measured there and the brackets,
+  // M* itself left out): the same machine state as the measurement at M*,
+  // so the VM's slow drifts between calibration and verification cancel.
+  BalanceModel window;
+  int window_points = 0;
+  double window_predicted_step = 0;  // window model's T_exe(M*)
+  int best_columns = 0;              // measured best M
   double best_step = 0;
   // Root-mean-square relative error of each model over the concurrent
   // verification points (shows which calibration predicts better).

@@ -97,7 +97,8 @@ void launch_flat(const char* label, const ExecSpace& exec, const Region& r, cons
   const long long sites = (long long)nx * ny * (r.hi[2] - r.lo[2]);
   if (sites > INT_MAX)
     throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
-  Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<int>>(exec, 0, int(sites)),
+  Kokkos::parallel_for(label,
+                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<int>>(exec, 0, int(sites)),
                        FlatSiteLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
 }
 
