@@ -6,6 +6,6 @@ set xlabel 'host fraction 2M/LX'
 set ylabel 'MLUPS'
 set grid
 set xrange [0:1]
-set title 'D2Q9 double 1024x1024: model M* = 192, measured best M = 96'
-set arrow from 0.375, graph 0 to 0.375, graph 1 nohead dt 3 lc rgb 'gray40'
-plot 'docs/tune/d2q9/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', 'docs/tune/d2q9/tune.csv' every ::1 using ($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'
+set title 'D2Q9 double 1024x1024: model M* = 208, measured best M = 192'
+set arrow from 0.40625, graph 0 to 0.40625, graph 1 nohead dt 3 lc rgb 'gray40'
+plot 'docs/tune/d2q9/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', '' every ::1 using 2:5 with lines dt 4 lw 2 title 'model (refitted in the verification window)', 'docs/tune/d2q9/tune.csv' every ::1 using ($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'
