@@ -3,8 +3,9 @@
 # executable, the command-line test, the single-GPU benchmark, and the load
 # balancer on the two node cases at GPU sizes (GPU + OpenMP host at once).
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
-# KOLB_GPU_PARTS picks parts (default: "tests bench tune runs"). Works on a relocated build too (test executables are found in
-# BUILD_DIR/tests, inputs in this checkout). Exit 1 if any test failed.
+# KOLB_GPU_PARTS picks parts (default: "tests bench tune runs"). Works on a
+# relocated build too (test executables are found in BUILD_DIR/tests, inputs
+# in this checkout). Exit 1 if any part failed.
 set -uo pipefail
 build=$(cd "${1:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}" && pwd)
 out=${2:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}
@@ -16,7 +17,7 @@ export KOLB_SOURCE_DIR=$root OMP_PROC_BIND=false
 failed=0
 parts=" ${KOLB_GPU_PARTS:-tests bench tune runs} "
 want() { [[ $parts == *" $1 "* ]]; }
-elapsed() { printf '%.1f' "$(echo "$EPOCHREALTIME - $1" | sed 's/ - / /' | awk '{print $1 - $2}')"; }
+elapsed() { awk -v now="$EPOCHREALTIME" -v t0="$1" 'BEGIN { printf "%.1f", now - t0 }'; }
 
 if want tests; then
 echo "== tests ($build)"

@@ -121,11 +121,13 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
               << (r.rounds > 1 ? "s" : "") << "), predicted " << 1e3 * r.predicted_step
               << " ms/step, measured " << 1e3 * r.measured_step << " ms/step ("
               << 100.0 * (r.predicted_step / r.measured_step - 1) << " %)\n";
-    if (r.window_points > 0)
+    if (r.window_points > 0) {
+      const double predicted = r.window.step_time(r.model_columns);
       std::cout << "model refitted in the verification window (" << r.window_points
-                << " points near M*, M* left out): predicted " << 1e3 * r.window_predicted_step
-                << " ms/step at M* (" << 100.0 * (r.window_predicted_step / r.measured_step - 1)
+                << " points near M*, M* left out): predicted " << 1e3 * predicted
+                << " ms/step at M* (" << 100.0 * (predicted / r.measured_step - 1)
                 << " %), its own optimum M = " << r.window.optimum() << "\n";
+    }
     std::cout << "best measured: M = " << r.best_columns << ", " << 1e3 * r.best_step
               << " ms/step, " << sites / r.best_step * 1e-6 << " MLUPS\n"
               << "model error (rms over verification points): concurrent calibration "

@@ -209,7 +209,6 @@ class Tuner {
     if (window_m.size() >= 2) {
       r.window = fit(window);
       r.window_points = int(window.size());
-      r.window_predicted_step = r.window.step_time(r.model_columns);
     }
     // 4. Keep the measured best of the verification set; score both models
     //    on it.
@@ -326,11 +325,12 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["predicted_step_s"] = r.predicted_step;
   j["measured_step_s"] = r.measured_step;
   j["prediction_error"] = r.predicted_step / r.measured_step - 1;
-  if (r.window_points > 0) {
+  if (window) {
+    const double predicted = r.window.step_time(r.model_columns);
     j["model_window"] = model_json(r.window);
     j["window_points"] = r.window_points;
-    j["window_predicted_step_s"] = r.window_predicted_step;
-    j["window_prediction_error"] = r.window_predicted_step / r.measured_step - 1;
+    j["window_predicted_step_s"] = predicted;
+    j["window_prediction_error"] = predicted / r.measured_step - 1;
     j["window_model_host_columns"] = r.window.optimum();
   }
   j["best_host_columns"] = r.best_columns;

@@ -50,9 +50,8 @@ struct TuneResult {
   // M* itself left out): the same machine state as the measurement at M*,
   // so the VM's slow drifts between calibration and verification cancel.
   BalanceModel window;
-  int window_points = 0;
-  double window_predicted_step = 0;  // window model's T_exe(M*)
-  int best_columns = 0;              // measured best M
+  int window_points = 0;  // 0: no window model (fewer than two splits near M*)
+  int best_columns = 0;   // measured best M
   double best_step = 0;
   // Root-mean-square relative error of each model over the concurrent
   // verification points (shows which calibration predicts better).
