@@ -1,12 +1,17 @@
+// `kolb bench`: the plan read from the bench file, the measurements (triads
+// around every kernel row, the FP64 peak for D2Q37), and the outputs.
+
 #include <kolb/app/bench.hpp>
-#include <kolb/app/simulation.hpp>
 #include <kolb/config.hpp>
+#include <kolb/domain/domain.hpp>
 #include <kolb/kernels/peak_flops.hpp>
 #include <kolb/kernels/stream_triad.hpp>
-#include <kolb/thermal/thermal_collision.hpp>
+#include <kolb/model/lattice_info.hpp>
+#include <kolb/model/thermal/collision.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include "gnuplot.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -26,12 +31,8 @@ namespace {
 using yaml::Map;
 using yaml::Reader;
 
-int lattice_q(const std::string& lattice) {
-  return lattice == "D2Q9" ? 9 : (lattice == "D3Q19" ? 19 : 37);
-}
-
 // The D2Q37 collide kernel's operation count in the model authors' code
-// (d2q37.md §12, NFLOP): GFLOP/s "at the reference count", as their papers
+// (docs/reference/d2q37.md §12, NFLOP): GFLOP/s "at the reference count", as their papers
 // report them. Ours does fewer operations (Hermite-space relaxation, exact
 // zeros skipped), so % of peak uses the operations it really executes.
 constexpr double kReferenceFlopsPerSite = 6613;
@@ -65,12 +66,12 @@ double d2q37_collision_flops(bool regularized) {
   for (int i = 0; i < D2Q37::q; ++i) f[i] = thermal::equilibrium<double>(i, 1.0, 0.05, -0.02, 1.0);
   CountedScalar::ops = 0;
   if (regularized) {
-    ThermalCollision<CountedScalar, 1> c;
+    ThermalCollision<CountedScalar, true> c;
     c.tau_const[0] = c.tau_const[1] = 0.5, c.tau_const[2] = 1.0;
     c.tau_per_pressure[0] = c.tau_per_pressure[1] = 0.001;
     c(f);
   } else {
-    ThermalCollision<CountedScalar, 0> c;
+    ThermalCollision<CountedScalar, false> c;
     c.tau_const[0] = 0.6;
     c(f);
   }
@@ -92,25 +93,24 @@ std::string cpu_model() {
 // A periodic box with a uniform flow: every site runs the bulk path.
 // D2Q37: the collision named in the bench file (regularized: the authors'
 // production kernel, with their relaxation constants).
-Case bench_case(const std::string& lattice, const std::string& precision, const std::string& layout,
-                const std::vector<int>& size, const std::string& thermal_collision) {
-  const bool d3 = lattice == "D3Q19";
-  const std::string physics = lattice != "D2Q37" ? "{tau: 0.6}"
-                              : thermal_collision == "regularized"
+Case bench_case(const VariantKey& v, const std::vector<int>& size, Collision collision) {
+  const bool d3 = v.lattice == LatticeId::D3Q19;
+  const std::string physics = v.lattice != LatticeId::D2Q37 ? "{tau: 0.6}"
+                              : collision == Collision::regularized
                                   ? "{collision: regularized, relaxation_constants: "
                                     "[0.001, 0.001, 0.5], gravity: [0, -2.6e-6]}"
                                   : "{collision: bgk, tau: 0.6, gravity: [0, -2.6e-6]}";
   std::ostringstream y;
-  y << "lattice: " << lattice << "\nprecision: " << precision << "\ndomain: {size: [" << size[0]
-    << ", " << size[1] << (d3 ? ", " + std::to_string(size[2]) : "") << "]}\n"
-    << "physics: " << physics
+  y << "lattice: " << to_string(v.lattice) << "\nprecision: " << to_string(v.precision)
+    << "\ndomain: {size: [" << size[0] << ", " << size[1]
+    << (d3 ? ", " + std::to_string(size[2]) : "") << "]}\nphysics: " << physics
     << "\nboundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic"
     << (d3 ? ", z-: periodic, z+: periodic" : "") << "}\n"
     << "initial: {type: uniform, velocity: " << (d3 ? "[0.05, 0.02, 0.01]" : "[0.05, 0.02]")
     << "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
-  const auto digit = layout.find_first_of("0123456789");
-  std::vector<std::string> sets = {"execution.layout=" + layout.substr(0, digit)};
-  if (digit != std::string::npos) sets.push_back("execution.vector_length=" + layout.substr(digit));
+  std::vector<std::string> sets = {"execution.layout=" + to_string(v.layout.kind)};
+  if (v.layout.vector_length > 1)
+    sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
   return read_case_string(y.str(), "<bench>", sets);
 }
 
@@ -130,151 +130,95 @@ void write_plot(const BenchResult& r, const std::string& dir) {
      << r.triad_gbs << " GB/s)'\nset xtics rotate by 60 right font ',8'\nset yrange [0:*]\n"
      << "set grid ytics\nplot '" << data << "' using 0:2:xtic(1) with boxes notitle\n";
   gp.close();
-  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
-    const std::string cmd = "gnuplot '" + dir + "/bench_plot.gp'";
-    if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "kolb bench: gnuplot failed\n");
-  }
+  run_gnuplot(dir + "/bench_plot.gp", "kolb bench");
 }
 
-}  // namespace
+// What a bench file asks for, validated.
+struct BenchPlan {
+  std::vector<LatticeId> lattices;
+  std::vector<Precision> precisions;
+  std::vector<LayoutId> layouts;
+  std::vector<BenchKernel> kernels;
+  std::map<LatticeId, std::vector<int>> sizes;  // 3 entries (z = 1 in 2-D)
+  Collision thermal_collision = Collision::regularized;
+  int steps = 10, repeats = 3;
+  double triad_megabytes = 1536;
+  std::string folder;
+};
 
-BenchResult run_bench(const std::string& file, const std::vector<std::string>& overrides,
-                      std::ostream& log) {
+BenchPlan read_plan(const std::string& file, const std::vector<std::string>& overrides) {
   YAML::Node root = yaml::load_file(file, "benchmark");
   const Reader reader(file, yaml::apply_overrides(root, overrides));
   const Map top(reader, root, "",
                 {"lattices", "precisions", "layouts", "kernels", "size", "steps", "repeats",
                  "triad_megabytes", "output", "d2q37_collision"});
-  auto list = [&](const std::string& key, const std::vector<std::string>& allowed) {
+  // A non-empty list of names, each parsed by `parse_item`.
+  auto list = [&](const std::string& key, auto parse_item,
+                  const std::vector<std::string>& allowed) {
     const YAML::Node n = top.get(key);
     if (!n.IsSequence() || n.size() == 0)
       reader.fail(n, key, "expected a non-empty list, got " + yaml::yaml_text(n));
-    std::vector<std::string> v;
+    std::vector<std::decay_t<decltype(*parse_item(std::string()))>> v;
     for (std::size_t i = 0; i < n.size(); ++i) {
       const std::string p = key + "[" + std::to_string(i) + "]";
-      const std::string item = top.as_text(n[i], p);
-      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), item) == allowed.end())
-        reader.fail(n[i], p, "'" + item + "' is not one of: " + yaml::join(allowed));
-      v.push_back(item);
+      const auto item = parse_item(top.as_text(n[i], p));
+      if (!item)
+        reader.fail(n[i], p, "'" + n[i].Scalar() + "' is not one of: " + yaml::join(allowed));
+      v.push_back(*item);
     }
     return v;
   };
-  const auto lattices = list("lattices", {"D2Q9", "D3Q19", "D2Q37"});
-  const std::string thermal_collision = top.has("d2q37_collision")
-                                            ? top.choice("d2q37_collision", {"bgk", "regularized"})
-                                            : "regularized";
-  const auto precisions = list("precisions", {"double", "float"});
-  const auto layouts = list("layouts", {});
-  const auto kernels = list("kernels", {"fused", "propagate", "collide", "aa"});
-  for (std::size_t i = 0; i < layouts.size(); ++i)
-    for (const auto& l : lattices)
-      for (const auto& p : precisions) {
-        if (l == "D2Q37" && p == "float") continue;  // FP64 only unless compiled (checked below)
-        bool found = false;
-        for (const auto& v : compiled_variants())
-          found = found || v == l + "/" + p + "/" + layouts[i];
-        if (!found)
-          reader.fail(top.get("layouts")[i], "layouts[" + std::to_string(i) + "]",
-                      l + "/" + p + "/" + layouts[i] +
-                          " is not compiled into this build (`kolb info` lists the variants)");
+  BenchPlan plan;
+  plan.lattices = list("lattices", parse<LatticeId>, names<LatticeId>());
+  plan.precisions = list("precisions", parse<Precision>, names<Precision>());
+  plan.kernels = list("kernels", parse<BenchKernel>, names<BenchKernel>());
+  std::vector<std::string> layout_names;  // of this build
+  for (const VariantKey& v : compiled_variants())
+    if (std::find(layout_names.begin(), layout_names.end(), to_string(v.layout)) ==
+        layout_names.end())
+      layout_names.push_back(to_string(v.layout));
+  plan.layouts = list("layouts", parse_layout, layout_names);
+  if (top.has("d2q37_collision")) plan.thermal_collision = top.choice<Collision>("d2q37_collision");
+  for (std::size_t i = 0; i < plan.layouts.size(); ++i)
+    for (const LatticeId l : plan.lattices)
+      for (const Precision p : plan.precisions) {
+        const VariantKey v{l, p, plan.layouts[i]};
+        // D2Q37 is FP64 unless float was compiled too (skipped at run time).
+        if (!variant_compiled(v) && !(l == LatticeId::D2Q37 && p == Precision::float32))
+          reader.fail(
+              top.get("layouts")[i], "layouts[" + std::to_string(i) + "]",
+              to_string(v) + " is not compiled into this build (`kolb info` lists the variants)");
       }
-  std::map<std::string, std::vector<int>> sizes;
-  {
-    const Map s(reader, top.get("size"), "size", {"D2Q9", "D3Q19", "D2Q37"});
-    for (const auto& l : lattices) {
-      const auto v = s.numbers(l, std::size_t(lattice_dim(l)));
-      for (std::size_t a = 0; a < v.size(); ++a)
-        if (!(v[a] >= 8 && v[a] == std::floor(v[a])))
-          reader.fail(s.get(l), s.path(l), "sizes must be integers >= 8");
-      sizes[l] = std::vector<int>(v.begin(), v.end());
-      if (sizes[l].size() == 2) sizes[l].push_back(1);
-    }
+  const Map s(reader, top.get("size"), "size", names<LatticeId>());
+  for (const LatticeId l : plan.lattices) {
+    const auto v = s.numbers(to_string(l), std::size_t(lattice_info(l).dim));
+    for (const double x : v)
+      if (!(x >= 8 && x == std::floor(x)))
+        reader.fail(s.get(to_string(l)), s.path(to_string(l)), "sizes must be integers >= 8");
+    plan.sizes[l] = {int(v[0]), int(v[1]), v.size() > 2 ? int(v[2]) : 1};
   }
-  const int steps = int(top.integer("steps"));
-  const int repeats = int(top.integer("repeats", 3));
-  const double triad_mb = top.number("triad_megabytes", 1536);
-  if (steps < 1) reader.fail(top.get("steps"), "steps", "steps must be >= 1");
-  if (repeats < 1) reader.fail(top.get("repeats"), "repeats", "repeats must be >= 1");
-  if (!(triad_mb >= 1)) reader.fail(top.get("triad_megabytes"), "triad_megabytes", "must be >= 1");
-  BenchResult result;
-  result.folder = top.text("output");
+  plan.steps = int(top.integer("steps"));
+  plan.repeats = int(top.integer("repeats", 3));
+  plan.triad_megabytes = top.number("triad_megabytes", 1536);
+  if (plan.steps < 1) reader.fail(top.get("steps"), "steps", "steps must be >= 1");
+  if (plan.repeats < 1) reader.fail(top.get("repeats"), "repeats", "repeats must be >= 1");
+  if (!(plan.triad_megabytes >= 1))
+    reader.fail(top.get("triad_megabytes"), "triad_megabytes", "must be >= 1");
+  plan.folder = top.text("output");
   std::error_code ec;
-  std::filesystem::create_directories(result.folder, ec);
-  if (ec || !std::filesystem::is_directory(result.folder))
-    reader.fail(top.get("output"), "output", "cannot create folder '" + result.folder + "'");
+  std::filesystem::create_directories(plan.folder, ec);
+  if (ec || !std::filesystem::is_directory(plan.folder))
+    reader.fail(top.get("output"), "output", "cannot create folder '" + plan.folder + "'");
+  return plan;
+}
 
-  using exec = Kokkos::DefaultExecutionSpace;
-  const index_t n = index_t(triad_mb * 1e6 / (3 * sizeof(double)));
-  // The triad runs before and after all kernels and right before and after
-  // each kernel row; each row's bound is the highest of its two triads and
-  // the first one, so "% of bound" errs on the low side.
-  const double triad_before = StreamTriad<exec>::measure(exec(), n, repeats);
-  result.triad_gbs = triad_before;
-  const bool thermal = std::find(lattices.begin(), lattices.end(), "D2Q37") != lattices.end();
-  const double counted = thermal ? d2q37_collision_flops(thermal_collision == "regularized") : 0;
-  if (thermal) {
-    result.peak_gflops = PeakFlops<exec>::measure(exec(), 16 * exec().concurrency(), repeats);
-    log << "FP64 FMA peak on " << exec::name() << ": " << std::fixed << std::setprecision(1)
-        << result.peak_gflops << " GFLOP/s\n";
-  }
-  log << "STREAM triad on " << exec::name() << " (" << exec().concurrency() << " threads, 3 x "
-      << std::fixed << std::setprecision(0) << triad_mb / 3 << " MB): " << std::setprecision(1)
-      << triad_before << " GB/s\n";
-  log << std::left << std::setw(7) << "lattice" << std::setw(8) << "prec" << std::setw(10)
-      << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
-      << std::setw(9) << "GB/s" << std::setw(9) << "%bound\n";
-
-  for (const auto& l : lattices)
-    for (const auto& p : precisions)
-      for (const auto& y : layouts) {
-        const auto names = compiled_variants();
-        if (std::find(names.begin(), names.end(), l + "/" + p + "/" + y) == names.end()) {
-          log << l << "/" << p << "/" << y << ": not compiled, skipped\n";
-          continue;
-        }
-        auto sim = make_simulation(bench_case(l, p, y, sizes[l], thermal_collision));
-        const std::vector<int>& sz = sizes[l];
-        const double sites = double(sz[0]) * sz[1] * sz[2];
-        const double bytes = 2.0 * lattice_q(l) * (p == "double" ? 8 : 4);
-        for (const auto& k : kernels) {
-          sim->time_kernel(k, 2);  // warm up (first touch done at allocation)
-          // The bound is measured right next to the kernel it judges: this
-          // machine's bandwidth drifts (seen: 33 to 77 GB/s within minutes).
-          double triad = StreamTriad<exec>::measure(exec(), n, repeats);
-          double best = 1e300;
-          for (int r = 0; r < repeats; ++r)
-            best = std::min(best, sim->time_kernel(k, steps) / steps);
-          triad = std::max(triad, StreamTriad<exec>::measure(exec(), n, repeats));
-          BenchRow row{l, p, y, k, {sz[0], sz[1], sz[2]}, best, 0, 0, 0, triad};
-          row.mlups = sites / best * 1e-6;
-          row.gbs = row.mlups * 1e6 * bytes * 1e-9;
-          row.percent_bound = 100.0 * row.gbs / std::max(triad, result.triad_gbs);
-          if (l == "D2Q37" && (k == "fused" || k == "collide") && counted > 0) {
-            row.flops_per_site = counted;
-            row.gflops = row.mlups * 1e6 * row.flops_per_site * 1e-9;
-            row.percent_peak = 100.0 * row.gflops / result.peak_gflops;
-          }
-          result.rows.push_back(row);
-          log << std::left << std::setw(7) << l << std::setw(8) << p << std::setw(10) << y
-              << std::setw(10) << k << std::right << std::setprecision(1) << std::setw(9)
-              << row.mlups << std::setw(9) << row.gbs << std::setw(8) << row.percent_bound << "%";
-          if (row.flops_per_site > 0)
-            log << "  " << row.flops_per_site << " flop/site: " << row.gflops
-                << " GFLOP/s = " << row.percent_peak << "% of FP64 peak ("
-                << row.mlups * kReferenceFlopsPerSite * 1e-3 << " at the reference's 6613)";
-          log << std::endl;
-        }
-      }
-
-  const double triad_after = StreamTriad<exec>::measure(exec(), n, repeats);
-  log << "STREAM triad again: " << std::setprecision(1) << triad_after << " GB/s\n";
-  result.triad_gbs = std::max(result.triad_gbs, triad_after);
+void write_results(const BenchResult& result, const BenchPlan& plan, double triad_before,
+                   double triad_after) {
   const std::string dir = result.folder;
   {
     std::ofstream csv(dir + "/bench.csv");
     csv << "lattice,precision,layout,kernel,size,seconds_per_step,mlups,gbs,percent_of_stream_"
-           "bound,"
-           "triad_gbs_next_to_it,flops_per_site,gflops,percent_of_fp64_peak\n";
+           "bound,triad_gbs_next_to_it,flops_per_site,gflops,percent_of_fp64_peak\n";
     for (const auto& r : result.rows)
       csv << r.lattice << ',' << r.precision << ',' << r.layout << ',' << r.kernel << ','
           << r.size[0] << 'x' << r.size[1]
@@ -283,6 +227,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           << r.percent_bound << ',' << r.triad_gbs << ',' << r.flops_per_site << ',' << r.gflops
           << ',' << r.percent_peak << '\n';
   }
+  using exec = Kokkos::DefaultExecutionSpace;
   nlohmann::json j;
   j["kolb_version"] = KOLB_VERSION_STRING;
   j["machine"] = {{"cpu", cpu_model()},
@@ -293,10 +238,11 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   j["triad_gbs"] = result.triad_gbs;
   if (result.peak_gflops > 0) {
     j["fp64_peak_gflops"] = result.peak_gflops;
-    j["d2q37_collision"] = thermal_collision;
+    j["d2q37_collision"] = to_string(plan.thermal_collision);
     j["flops_per_site"] =
         "D2Q37 fused/collide: operations the collision executes, counted with a counting "
-        "scalar (fma = 2); gflops_at_reference_count uses the authors' 6613 (d2q37.md §12)";
+        "scalar (fma = 2); gflops_at_reference_count uses the authors' 6613 "
+        "(docs/reference/d2q37.md §12)";
   }
   j["triad_gbs_before_after"] = std::vector<double>{triad_before, triad_after};
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in the triad)";
@@ -320,7 +266,88 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
          {"percent_of_fp64_peak", r.percent_peak}});
   std::ofstream(dir + "/bench.json") << j.dump(2) << '\n';
   write_plot(result, dir);
-  log << "wrote " << dir << "/bench.csv, bench.json, bench.png\n";
+}
+
+}  // namespace
+
+BenchResult run_bench(const std::string& file, const std::vector<std::string>& overrides,
+                      std::ostream& log) {
+  const BenchPlan plan = read_plan(file, overrides);
+  BenchResult result;
+  result.folder = plan.folder;
+  using exec = Kokkos::DefaultExecutionSpace;
+  const index_t n = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
+  auto triad = [&] { return StreamTriad<exec>::measure(exec(), n, plan.repeats); };
+  // The triad runs before and after all kernels and right before and after
+  // each kernel row; each row's bound is the highest of its two triads and
+  // the first one, so "% of bound" errs on the low side.
+  const double triad_before = triad();
+  result.triad_gbs = triad_before;
+  const bool thermal = std::count(plan.lattices.begin(), plan.lattices.end(), LatticeId::D2Q37);
+  const double counted =
+      thermal ? d2q37_collision_flops(plan.thermal_collision == Collision::regularized) : 0;
+  if (thermal) {
+    result.peak_gflops = PeakFlops<exec>::measure(exec(), 16 * exec().concurrency(), plan.repeats);
+    log << "FP64 FMA peak on " << exec::name() << ": " << std::fixed << std::setprecision(1)
+        << result.peak_gflops << " GFLOP/s\n";
+  }
+  log << "STREAM triad on " << exec::name() << " (" << exec().concurrency() << " threads, 3 x "
+      << std::fixed << std::setprecision(0) << plan.triad_megabytes / 3
+      << " MB): " << std::setprecision(1) << triad_before << " GB/s\n";
+  log << std::left << std::setw(7) << "lattice" << std::setw(8) << "prec" << std::setw(10)
+      << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
+      << std::setw(9) << "GB/s" << std::setw(9) << "%bound\n";
+
+  for (const LatticeId l : plan.lattices)
+    for (const Precision p : plan.precisions)
+      for (const LayoutId& y : plan.layouts) {
+        const VariantKey v{l, p, y};
+        if (!variant_compiled(v)) {
+          log << to_string(v) << ": not compiled, skipped\n";
+          continue;
+        }
+        const std::vector<int>& sz = plan.sizes.at(l);
+        auto domain = make_domain(bench_case(v, sz, plan.thermal_collision));
+        const double sites = double(sz[0]) * sz[1] * sz[2];
+        const double bytes = 2.0 * lattice_info(l).q * (p == Precision::float64 ? 8 : 4);
+        for (const BenchKernel k : plan.kernels) {
+          domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
+          // The bound is measured right next to the kernel it judges: this
+          // machine's bandwidth drifts (seen: 33 to 77 GB/s within minutes).
+          double bound = triad();
+          double best = 1e300;
+          for (int r = 0; r < plan.repeats; ++r)
+            best = std::min(best, domain->time_kernel(k, plan.steps) / plan.steps);
+          bound = std::max(bound, triad());
+          BenchRow row{to_string(l), to_string(p), to_string(y), to_string(k), sz, best, 0, 0, 0,
+                       bound};
+          row.mlups = sites / best * 1e-6;
+          row.gbs = row.mlups * 1e6 * bytes * 1e-9;
+          row.percent_bound = 100.0 * row.gbs / std::max(bound, result.triad_gbs);
+          if (l == LatticeId::D2Q37 && (k == BenchKernel::fused || k == BenchKernel::collide) &&
+              counted > 0) {
+            row.flops_per_site = counted;
+            row.gflops = row.mlups * 1e6 * row.flops_per_site * 1e-9;
+            row.percent_peak = 100.0 * row.gflops / result.peak_gflops;
+          }
+          result.rows.push_back(row);
+          log << std::left << std::setw(7) << row.lattice << std::setw(8) << row.precision
+              << std::setw(10) << row.layout << std::setw(10) << row.kernel << std::right
+              << std::setprecision(1) << std::setw(9) << row.mlups << std::setw(9) << row.gbs
+              << std::setw(8) << row.percent_bound << "%";
+          if (row.flops_per_site > 0)
+            log << "  " << row.flops_per_site << " flop/site: " << row.gflops
+                << " GFLOP/s = " << row.percent_peak << "% of FP64 peak ("
+                << row.mlups * kReferenceFlopsPerSite * 1e-3 << " at the reference's 6613)";
+          log << std::endl;
+        }
+      }
+
+  const double triad_after = triad();
+  log << "STREAM triad again: " << std::setprecision(1) << triad_after << " GB/s\n";
+  result.triad_gbs = std::max(result.triad_gbs, triad_after);
+  write_results(result, plan, triad_before, triad_after);
+  log << "wrote " << result.folder << "/bench.csv, bench.json, bench.png\n";
   return result;
 }
 

@@ -1,8 +1,9 @@
 // read_case(): YAML -> validated Case. Every problem is a ConfigError that
 // names the file, line and column (or the --set override) and the key path.
 
-#include <kolb/app/simulation.hpp>
+#include <kolb/domain/domain.hpp>
 #include <kolb/io/case.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
 
@@ -41,12 +42,13 @@ int axis_index(const Map& m, const std::string& key, int dim) {
                   "'" + v + "' is not an axis of this " + std::to_string(dim) + "-D lattice");
 }
 
-void check_mach(const Map& m, const std::string& key, double speed, double cs2) {
-  const double mach = speed / std::sqrt(cs2);
+// `cs`: the lattice's sound speed in its velocity units (LatticeInfo).
+void check_mach(const Map& m, const std::string& key, double speed, double cs) {
+  const double mach = speed / cs;
   if (mach > kMaxMach) {
     std::ostringstream s;
-    s << "speed " << speed << " is Mach " << mach << " on this lattice (cs = " << std::sqrt(cs2)
-      << "); the limit is Mach " << kMaxMach << " (|u| <= " << kMaxMach * std::sqrt(cs2)
+    s << "speed " << speed << " is Mach " << mach << " on this lattice (cs = " << cs
+      << "); the limit is Mach " << kMaxMach << " (|u| <= " << kMaxMach * cs
       << "): lower the velocity and raise the resolution or viscosity instead";
     m.reader().fail(m.get(key), m.path(key), s.str());
   }
@@ -69,7 +71,7 @@ void read_thermal_physics(const Map& top, Case& c) {
   const Map p(top.reader(), top.get("physics"), "physics",
               {"collision", "tau", "relaxation_constants", "gravity"});
   ThermalSettings& t = c.thermal;
-  if (p.has("collision")) t.collision = p.choice("collision", {"bgk", "regularized"});
+  if (p.has("collision")) c.collision = p.choice<Collision>("collision");
   auto above_half = [&](const std::string& key, double v) {
     if (!(v > 0.5))
       top.reader().fail(p.get(key), p.path(key),
@@ -77,7 +79,7 @@ void read_thermal_physics(const Map& top, Case& c) {
                             " must be > 0.5 (positive transport "
                             "coefficients)");
   };
-  if (t.collision == "bgk") {
+  if (c.collision == Collision::bgk) {
     if (p.has("relaxation_constants"))
       top.reader().fail(p.get("relaxation_constants"), p.path("relaxation_constants"),
                         "relaxation_constants go with collision: regularized");
@@ -108,8 +110,8 @@ void read_thermal_physics(const Map& top, Case& c) {
   if (p.has("gravity")) c.body_force = vec3(p.numbers("gravity", 2));
 }
 
-void read_physics(const Map& top, Case& c, double cs2) {
-  if (lattice_thermal(c.lattice)) return read_thermal_physics(top, c);
+void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
+  if (info.has_temperature) return read_thermal_physics(top, c);
   const Map p(
       top.reader(), top.get("physics"), "physics",
       {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length", "body_force"});
@@ -148,15 +150,17 @@ void read_physics(const Map& top, Case& c, double cs2) {
       if (!(l > 0))
         top.reader().fail(p.get("reference_length"), p.path("reference_length"),
                           "reference_length must be > 0 (in lattice sites)");
-      check_mach(p, "reference_velocity", u, cs2);
+      check_mach(p, "reference_velocity", u, info.sound_speed());
       nu = u * l / re;
     }
-    c.tau = nu / cs2 + 0.5;
+    c.tau = nu / info.cs2 + 0.5;
   }
   if (p.has("body_force")) c.body_force = vec3(p.numbers("body_force", c.dim));
 }
 
-void read_boundaries(const Map& top, Case& c, double cs2) {
+void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
+  const bool thermal = info.has_temperature;
+  const std::string lattice = to_string(c.lattice);
   std::vector<std::string> faces(kFaceNames, kFaceNames + 2 * c.dim);
   const Map b(top.reader(), top.get("boundaries"), "boundaries", faces);
   for (int f = 0; f < 2 * c.dim; ++f) {
@@ -164,11 +168,11 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
     const YAML::Node n = b.get(key);
     FaceBoundary& fb = c.faces[f];
     std::string type;
-    if (lattice_thermal(c.lattice)) {
+    if (thermal) {
       const YAML::Node t = n.IsMap() ? n["type"] : n;
       if (t && t.IsScalar() && t.Scalar() == "moving_wall")
         top.reader().fail(t, b.path(key),
-                          c.lattice +
+                          lattice +
                               " has resting thermal walls only (type: wall, optional "
                               "temperature)");
     }
@@ -177,7 +181,7 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
       if (type == "moving_wall")
         top.reader().fail(n, b.path(key),
                           "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
-    } else if (lattice_thermal(c.lattice)) {
+    } else if (thermal) {
       const Map m(top.reader(), n, b.path(key), {"type", "temperature"});
       type = m.text("type");
       if (m.has("temperature")) {
@@ -194,7 +198,7 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
       type = m.text("type");
       if (type == "moving_wall") {
         const auto v = m.numbers("velocity", c.dim);
-        check_mach(m, "velocity", norm(v), cs2);
+        check_mach(m, "velocity", norm(v), info.sound_speed());
         fb.velocity = vec3(v);
         const int normal = f / 2;
         if (fb.velocity[normal] != 0)
@@ -224,15 +228,15 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
                         std::string("periodic boundaries come in pairs: ") + kFaceNames[2 * a] +
                             " and " + kFaceNames[2 * a + 1] + " must both be periodic");
   }
-  if (lattice_thermal(c.lattice)) {
+  if (thermal) {
     // The authors' scheme: periodic x, thermal walls (3 rows each) in y.
     for (int f = 0; f < 4; ++f) {
       const bool ok =
           f < 2 ? c.faces[f].kind == FaceKind::periodic : c.faces[f].kind != FaceKind::moving_wall;
       if (!ok)
         top.reader().fail(b.get(faces[f]), b.path(faces[f]),
-                          f < 2 ? c.lattice + " is periodic in x (walls go on y- and y+)"
-                                : c.lattice +
+                          f < 2 ? lattice + " is periodic in x (walls go on y- and y+)"
+                                : lattice +
                                       " has resting thermal walls only (type: wall, "
                                       "optional temperature)");
     }
@@ -247,9 +251,9 @@ void read_boundaries(const Map& top, Case& c, double cs2) {
 void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
   if (!top.has("obstacles")) return;
   const YAML::Node list = top.get("obstacles");
-  if (lattice_thermal(c.lattice))
+  if (lattice_info(c.lattice).has_temperature)
     top.reader().fail(list, "obstacles",
-                      c.lattice + " runs without obstacles (thermal walls on y only)");
+                      to_string(c.lattice) + " runs without obstacles (thermal walls on y only)");
   if (!list.IsSequence())
     top.reader().fail(list, "obstacles", "expected a list of obstacles, got " + yaml_text(list));
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -324,7 +328,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
 }
 
 // D2Q37 initial states (model units: T0 = 1, velocities in units of r).
-void read_thermal_initial(const Map& top, Case& c) {
+void read_thermal_initial(const Map& top, Case& c, double cs) {
   InitialCondition& ic = c.initial;
   const YAML::Node n = top.get("initial");
   const std::vector<std::string> types = {"uniform",    "shear_wave",      "temperature_wave",
@@ -360,7 +364,7 @@ void read_thermal_initial(const Map& top, Case& c) {
   if (m.has("temperature")) ic.temperature = positive("temperature", m.number("temperature"));
   if (m.has("velocity")) {
     const auto v = m.numbers("velocity", 2);
-    check_mach(m, "velocity", norm(v), 1.0);
+    check_mach(m, "velocity", norm(v), cs);
     ic.velocity = vec3(v);
   }
   if (type == "shear_wave" || type == "temperature_wave" || type == "sound_wave") {
@@ -375,7 +379,7 @@ void read_thermal_initial(const Map& top, Case& c) {
     if (type == "temperature_wave" && !(std::abs(ic.amplitude) < 0.5))
       top.reader().fail(m.get("amplitude"), m.path("amplitude"),
                         "a temperature wave's relative amplitude must be below 0.5");
-    if (type != "temperature_wave") check_mach(m, "amplitude", std::abs(ic.amplitude), 1.0);
+    if (type != "temperature_wave") check_mach(m, "amplitude", std::abs(ic.amplitude), cs);
     if (c.faces[2 * ic.wave_axis].kind != FaceKind::periodic)
       top.reader().fail(m.get("type"), m.path("type"),
                         type + " needs periodic boundaries along " + kAxisNames[ic.wave_axis]);
@@ -394,10 +398,11 @@ void read_thermal_initial(const Map& top, Case& c) {
   if (type == "rayleigh_benard") ic.amplitude = m.number("amplitude", 1e-3);
 }
 
-void read_initial(const Map& top, Case& c, double cs2) {
+void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
   InitialCondition& ic = c.initial;
   if (!top.has("initial")) return;
-  if (lattice_thermal(c.lattice)) return read_thermal_initial(top, c);
+  const double cs = info.sound_speed();
+  if (info.has_temperature) return read_thermal_initial(top, c, cs);
   const YAML::Node n = top.get("initial");
   const Map any(top.reader(), n, "initial",
                 {"type", "density", "velocity", "amplitude", "plane", "flow", "wave"});
@@ -410,7 +415,7 @@ void read_initial(const Map& top, Case& c, double cs2) {
     ic.kind = InitialCondition::Kind::uniform;
     if (m.has("velocity")) {
       const auto v = m.numbers("velocity", c.dim);
-      check_mach(m, "velocity", norm(v), cs2);
+      check_mach(m, "velocity", norm(v), cs);
       ic.velocity = vec3(v);
     }
   } else {
@@ -424,7 +429,7 @@ void read_initial(const Map& top, Case& c, double cs2) {
               : tg3 ? InitialCondition::Kind::taylor_green_3d
                     : InitialCondition::Kind::shear_wave;
     ic.amplitude = m.number("amplitude");
-    check_mach(m, "amplitude", std::abs(ic.amplitude), cs2);
+    check_mach(m, "amplitude", std::abs(ic.amplitude), cs);
     if (tg && m.has("plane")) {
       const std::string p =
           m.choice("plane", c.dim == 3 ? std::vector<std::string>{"xy", "xz", "yz"}
@@ -451,6 +456,72 @@ void read_initial(const Map& top, Case& c, double cs2) {
     top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
 }
 
+}  // namespace
+
+std::string split_problem(const Case& c, std::int64_t m) {
+  const std::int64_t lx = c.size[0], h = lattice_info(c.lattice).halo;
+  if (m < 0 || 2 * m > lx)
+    return std::to_string(m) + " host columns per side do not fit in the " + std::to_string(lx) +
+           " lattice columns along x (0 to " + std::to_string(lx / 2) + ", or auto)";
+  if ((m > 0 && m < h) || (lx - 2 * m > 0 && lx - 2 * m < h))
+    return "every part needs at least " + std::to_string(h) + " columns (the halo width of " +
+           to_string(c.lattice) + "); " + std::to_string(m) + " host columns per side leave " +
+           std::to_string(lx - 2 * m) + " to the accelerator";
+  return "";
+}
+
+namespace {
+
+void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
+  const Reader& reader = e.reader();
+  ExecutionSettings& x = c.execution;
+  if (e.has("kernel")) x.kernel = e.choice<KernelPath>("kernel");
+  if (e.has("streaming")) x.streaming = e.choice<Streaming>("streaming");
+  if (x.streaming == Streaming::aa && !info.in_place_streaming)
+    reader.fail(e.get("streaming"), e.path("streaming"),
+                to_string(c.lattice) +
+                    " runs the two_buffer streaming scheme only (its wall rows need the "
+                    "pre-streaming populations)");
+  if (x.streaming == Streaming::aa && x.kernel == KernelPath::split)
+    reader.fail(e.get("kernel"), e.path("kernel"),
+                "the aa streaming scheme has only the fused kernel");
+  if (e.has("layout")) x.layout.kind = e.choice<LayoutKind>("layout");
+  const bool clustered = x.layout.kind == LayoutKind::csoa || x.layout.kind == LayoutKind::caosoa;
+  if (clustered) {
+    x.layout.vector_length = int(e.integer("vector_length"));
+    if (!variant_compiled(c.variant()))
+      reader.fail(e.get("vector_length"), e.path("vector_length"),
+                  "vector length " + std::to_string(x.layout.vector_length) + " of " +
+                      to_string(x.layout.kind) +
+                      " is not compiled into this build (`kolb info` lists the variants)");
+  } else if (e.has("vector_length")) {
+    reader.fail(e.get("vector_length"), e.path("vector_length"),
+                "only the clustered layouts csoa and caosoa have a vector_length");
+  }
+  if (!variant_compiled(c.variant()))
+    reader.fail(e.get("layout"), e.path("layout"),
+                to_string(c.variant()) +
+                    " is not compiled into this build (`kolb info` lists the variants)");
+  x.threads = int(e.integer("threads", 0));
+  if (e.has("threads") && x.threads < 1)
+    reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");
+  if (!e.has("host_columns")) return;
+  const YAML::Node m = e.get("host_columns");
+  const std::string where = e.path("host_columns");
+  if (m.IsScalar() && m.Scalar() == "auto") {
+    x.host_columns_auto = true;
+  } else {
+    const std::int64_t cols = e.integer("host_columns");
+    const std::string problem = split_problem(c, cols);
+    if (!problem.empty()) reader.fail(m, where, problem);
+    x.host_columns = int(cols);
+  }
+  if (x.streaming != Streaming::two_buffer)
+    reader.fail(m, where,
+                "the heterogeneous node runs the two_buffer streaming scheme only (drop "
+                "execution.streaming: aa)");
+}
+
 Case read_document(YAML::Node root, const std::string& name, const std::string& base_dir,
                    const std::vector<std::string>& overrides) {
   const std::map<std::string, std::string> overridden = yaml::apply_overrides(root, overrides);
@@ -472,10 +543,10 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
                  "run", "output", "execution"});
   Case c;
   c.source = name;
-  c.lattice = top.choice("lattice", {"D2Q9", "D3Q19", "D2Q37"});
-  c.dim = lattice_dim(c.lattice);
-  const double cs2 = lattice_cs2(c.lattice);
-  c.precision = top.has("precision") ? top.choice("precision", {"double", "float"}) : "double";
+  c.lattice = top.choice<LatticeId>("lattice");
+  const LatticeInfo& info = lattice_info(c.lattice);
+  c.dim = info.dim;
+  if (top.has("precision")) c.precision = top.choice<Precision>("precision");
 
   {
     const Map d(reader, top.get("domain"), "domain", {"size"});
@@ -483,7 +554,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     if (!s.IsSequence() || int(s.size()) != c.dim)
       reader.fail(s, d.path("size"),
                   "expected " + std::to_string(c.dim) + " sizes for the " + std::to_string(c.dim) +
-                      "-D lattice " + c.lattice + ", got " + yaml_text(s) +
+                      "-D lattice " + to_string(c.lattice) + ", got " + yaml_text(s) +
                       (s.IsSequence() ? " of " + std::to_string(s.size()) : ""));
     for (int a = 0; a < c.dim; ++a) {
       const std::string p = d.path("size") + "[" + std::to_string(a) + "]";
@@ -494,10 +565,10 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
       c.size[a] = int(v);
     }
   }
-  read_physics(top, c, cs2);
-  read_boundaries(top, c, cs2);
+  read_physics(top, c, info);
+  read_boundaries(top, c, info);
   read_obstacles(top, c, base_dir);
-  read_initial(top, c, cs2);
+  read_initial(top, c, info);
 
   {
     const Map r(reader, top.get("run"), "run", {"steps"});
@@ -519,57 +590,11 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
       if (o.has(k) && o.integer(k) < 0)
         reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
   }
-  if (top.has("execution")) {
-    const Map e(reader, top.get("execution"), "execution",
-                {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns"});
-    if (e.has("kernel")) c.execution.kernel = e.choice("kernel", {"fused", "split"});
-    if (e.has("streaming")) c.execution.streaming = e.choice("streaming", {"two_buffer", "aa"});
-    if (c.execution.streaming == "aa" && lattice_thermal(c.lattice))
-      reader.fail(e.get("streaming"), e.path("streaming"),
-                  "D2Q37 runs the two_buffer streaming scheme only (its wall rows need the "
-                  "pre-streaming populations)");
-    if (c.execution.streaming == "aa" && c.execution.kernel == "split")
-      reader.fail(e.get("kernel"), e.path("kernel"),
-                  "the aa streaming scheme has only the fused kernel");
-    if (e.has("layout")) c.execution.layout = e.choice("layout", {"aos", "soa", "csoa", "caosoa"});
-    const bool clustered = c.execution.layout == "csoa" || c.execution.layout == "caosoa";
-    if (clustered) {
-      const std::int64_t vl = e.integer("vector_length");
-      if (!variant_compiled(c.lattice, c.precision, c.execution.layout, int(vl)))
-        reader.fail(e.get("vector_length"), e.path("vector_length"),
-                    "vector length " + std::to_string(vl) + " of " + c.execution.layout +
-                        " is not compiled into this build (`kolb info` lists the variants)");
-      c.execution.vector_length = int(vl);
-    } else if (e.has("vector_length")) {
-      reader.fail(e.get("vector_length"), e.path("vector_length"),
-                  "only the clustered layouts csoa and caosoa have a vector_length");
-    }
-    if (!variant_compiled(c.lattice, c.precision, c.execution.layout, c.execution.vector_length))
-      reader.fail(e.get("layout"), e.path("layout"),
-                  c.lattice + "/" + c.precision + "/" + c.execution.layout +
-                      " is not compiled into this build (`kolb info` lists the variants)");
-    c.execution.threads = int(e.integer("threads", 0));
-    if (e.has("threads") && c.execution.threads < 1)
-      reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");
-    if (e.has("host_columns")) {
-      const YAML::Node m = e.get("host_columns");
-      if (m.IsScalar() && m.Scalar() == "auto") {
-        c.execution.host_columns_auto = true;
-      } else {
-        const std::int64_t cols = e.integer("host_columns");
-        if (cols < 0 || 2 * cols > c.size[0])
-          reader.fail(m, e.path("host_columns"),
-                      std::to_string(cols) + " host columns per side do not fit in the " +
-                          std::to_string(c.size[0]) + " lattice columns along x (0 to " +
-                          std::to_string(c.size[0] / 2) + ", or auto)");
-        c.execution.host_columns = int(cols);
-      }
-      if (c.execution.streaming != "two_buffer")
-        reader.fail(m, e.path("host_columns"),
-                    "the heterogeneous node runs the two_buffer streaming scheme only (drop "
-                    "execution.streaming: aa)");
-    }
-  }
+  if (top.has("execution"))
+    read_execution(
+        Map(reader, top.get("execution"), "execution",
+            {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns"}),
+        c, info);
   YAML::Emitter out;
   out << root;
   c.yaml = out.c_str();
@@ -583,19 +608,7 @@ std::string directory_of(const std::string& path) {
 
 }  // namespace
 
-double Case::viscosity() const { return lattice_cs2(lattice) * (tau - 0.5); }
-
-double lattice_cs2(const std::string& lattice) {
-  if (lattice == "D2Q9" || lattice == "D3Q19") return 1.0 / 3.0;
-  if (lattice == "D2Q37") return 1.0 / (1.19697977039307435897239 * 1.19697977039307435897239);
-  throw std::invalid_argument("unknown lattice " + lattice);
-}
-bool lattice_thermal(const std::string& lattice) { return lattice == "D2Q37"; }
-int lattice_dim(const std::string& lattice) {
-  if (lattice == "D2Q9" || lattice == "D2Q37") return 2;
-  if (lattice == "D3Q19") return 3;
-  throw std::invalid_argument("unknown lattice " + lattice);
-}
+double Case::viscosity() const { return lattice_info(lattice).cs2 * (tau - 0.5); }
 
 Case read_case_string(const std::string& yaml, const std::string& name,
                       const std::vector<std::string>& overrides) {

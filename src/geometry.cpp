@@ -1,8 +1,8 @@
 // Host-side set-up of a case: site materials (walls, obstacles, masks) and
 // the initial macroscopic fields. Runs once, before any kernel.
 
-#include <kolb/app/simulation.hpp>
-#include <kolb/block/extents.hpp>
+#include <kolb/io/geometry.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <cmath>
 #include <fstream>
@@ -194,12 +194,24 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         for (int x = 0; x < e.n[0]; ++x)
           if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) g.material[e.site(x, y, z)] = kSolid;
   }
+  // Periodic halos: the sites one period away.
+  const auto periodic = c.periodic();
+  for (int z = -e.halo[2]; z < e.n[2] + e.halo[2]; ++z)
+    for (int y = -e.halo[1]; y < e.n[1] + e.halo[1]; ++y)
+      for (int x = -e.halo[0]; x < e.n[0] + e.halo[0]; ++x) {
+        int p[3] = {x, y, z};
+        bool halo = false;
+        for (int a = 0; a < c.dim; ++a)
+          if (periodic[a] && (p[a] < 0 || p[a] >= e.n[a]))
+            p[a] = (p[a] + e.n[a]) % e.n[a], halo = true;
+        if (halo) g.material[e.site(x, y, z)] = g.material[e.site(p[0], p[1], p[2])];
+      }
   return g;
 }
 
 namespace {
 
-// D2Q37 initial states (d2q37.md §10 for Rayleigh-Taylor), model units.
+// D2Q37 initial states (docs/reference/d2q37.md §10 for Rayleigh-Taylor), model units.
 void thermal_initial_fields(const Case& c, const std::array<int, 3>& n, std::vector<double>& rho,
                             std::vector<double>& u, std::vector<double>& T) {
   const InitialCondition& ic = c.initial;
@@ -265,17 +277,22 @@ void thermal_initial_fields(const Case& c, const std::array<int, 3>& n, std::vec
 
 }  // namespace
 
-void initial_fields(const Case& c, const HostFields& shape, std::vector<double>& rho,
-                    std::vector<double>& u, std::vector<double>& temperature) {
-  temperature.clear();
-  if (lattice_thermal(c.lattice)) return thermal_initial_fields(c, shape.n, rho, u, temperature);
+HostFields initial_fields(const Case& c) {
+  HostFields shape;
+  shape.n = c.size;
+  const LatticeInfo& info = lattice_info(c.lattice);
+  if (info.has_temperature) {
+    thermal_initial_fields(c, shape.n, shape.rho, shape.u, shape.temperature);
+    return shape;
+  }
   const auto& n = shape.n;
-  const std::size_t count = std::size_t(n[0]) * n[1] * n[2];
-  rho.assign(count, c.initial.density);
-  u.assign(3 * count, 0.0);
+  std::vector<double>& rho = shape.rho;
+  std::vector<double>& u = shape.u;
+  rho.assign(shape.size(), c.initial.density);
+  u.assign(3 * shape.size(), 0.0);
   const InitialCondition& ic = c.initial;
   const double pi = std::acos(-1.0);
-  const double cs2 = lattice_cs2(c.lattice);
+  const double cs2 = info.cs2;
   for (int z = 0; z < n[2]; ++z)
     for (int y = 0; y < n[1]; ++y)
       for (int x = 0; x < n[0]; ++x) {
@@ -321,6 +338,7 @@ void initial_fields(const Case& c, const HostFields& shape, std::vector<double>&
             break;
         }
       }
+  return shape;
 }
 
 }  // namespace kolb

@@ -4,10 +4,10 @@
 
 #include <kolb/app/bench.hpp>
 #include <kolb/app/run.hpp>
-#include <kolb/app/simulation.hpp>
 #include <kolb/balance/tune.hpp>
 #include <kolb/config.hpp>
-#include <kolb/node/node_simulation.hpp>
+#include <kolb/domain/domain.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
@@ -87,8 +87,8 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
   if (threads > 0) c.execution.threads = threads;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
-    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << c.lattice << " "
-              << size_text(c) << "  tau " << c.tau << "  " << c.steps << " steps  -> "
+    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << to_string(c.lattice)
+              << " " << size_text(c) << "  tau " << c.tau << "  " << c.steps << " steps  -> "
               << c.output.folder << '\n';
     const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
     std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
@@ -109,8 +109,8 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
   if (c.execution.host_columns < 0) c.execution.host_columns_auto = true;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
-    std::cout << "kolb tune: " << c.source << "  " << c.lattice << " " << c.precision << " "
-              << size_text(c) << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
+    std::cout << "kolb tune: " << c.source << "  " << to_string(c.variant()) << " " << size_text(c)
+              << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
               << Kokkos::DefaultExecutionSpace().concurrency() << " threads) + host -> "
               << c.output.folder << '\n';
     const kolb::TuneResult r = kolb::tune_node(c, options, &std::cout);
@@ -140,9 +140,9 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
 int check(const std::string& file, const std::vector<std::string>& sets) {
   return with_exit_codes([&] {
     const kolb::Case c = kolb::read_case(file, sets);
-    std::cout << c.source << ": valid. " << c.lattice << " " << c.precision << ", " << size_text(c)
-              << " sites, tau " << c.tau << ", viscosity " << c.viscosity() << ", " << c.steps
-              << " steps, output to " << c.output.folder << '\n';
+    std::cout << c.source << ": valid. " << to_string(c.lattice) << " " << to_string(c.precision)
+              << ", " << size_text(c) << " sites, tau " << c.tau << ", viscosity " << c.viscosity()
+              << ", " << c.steps << " steps, output to " << c.output.folder << '\n';
   });
 }
 
@@ -160,7 +160,12 @@ int info() {
             << Kokkos::DefaultExecutionSpace::name() << " with "
             << Kokkos::DefaultExecutionSpace().concurrency() << " threads\n"
             << "compiled variants (lattice/precision/layout):\n";
-  for (const auto& v : kolb::compiled_variants()) std::cout << "  " << v << '\n';
+  for (const auto& v : kolb::compiled_variants()) {
+    std::cout << "  " << kolb::to_string(v) << "  (";
+    for (const auto c : kolb::lattice_info(v.lattice).collisions)
+      std::cout << (c == kolb::Collision::bgk ? "" : ", ") << kolb::to_string(c);
+    std::cout << ")\n";
+  }
   std::cout << "Kokkos configuration:\n";
   Kokkos::print_configuration(std::cout, false);
   return 0;

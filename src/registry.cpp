@@ -1,92 +1,77 @@
-// The table that maps a case's (lattice, precision, layout) strings to the
-// compiled solver variants (one translation unit each, see src/variants/).
+// The table of compiled variants: CMake writes one line per (lattice,
+// precision, layout, collision) into kolb_variants.def and one translation
+// unit per line and memory space (src/variants/part.cpp.in).
 
-#include <kolb/app/simulation.hpp>
+#include <kolb/config.hpp>
+#include <kolb/domain/domain.hpp>
+#include <kolb/domain/registry.hpp>
 #include <kolb/layout/layouts.hpp>
-#include <kolb/node/node_simulation.hpp>
+
+#include <algorithm>
 
 namespace kolb {
 
-#define KOLB_VARIANT(L, S, Y)                                    \
-  std::unique_ptr<Simulation> make_##L##_##S##_##Y(const Case&); \
-  std::unique_ptr<NodeSimulation> make_node_##L##_##S##_##Y(const Case&);
+#if KOLB_DEVICE_PARTS
+#define KOLB_DEVICE_FACTORY(name) &name##_device
+#define KOLB_DECLARE_DEVICE(name) \
+  std::unique_ptr<Part> name##_device(const PartSetup&, const NodeSpaces&);
+#else
+#define KOLB_DEVICE_FACTORY(name) nullptr
+#define KOLB_DECLARE_DEVICE(name)
+#endif
+
+#define KOLB_VARIANT(L, S, Y, C)                                                   \
+  std::unique_ptr<Part> make_part_##L##_##S##_##Y##_##C##_host(const PartSetup&,   \
+                                                               const NodeSpaces&); \
+  KOLB_DECLARE_DEVICE(make_part_##L##_##S##_##Y##_##C)
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
 
 namespace {
 
-struct Variant {
-  const char* lattice;
-  const char* precision;
-  const char* layout;
-  int vector_length;
-  std::unique_ptr<Simulation> (*make)(const Case&);
-  std::unique_ptr<NodeSimulation> (*make_node)(const Case&);
-
-  std::string layout_name() const {
-    return vector_length > 1 ? layout + std::to_string(vector_length) : std::string(layout);
-  }
-  bool matches(const std::string& l, const std::string& p, const std::string& y, int vl) const {
-    return l == lattice && p == precision && y == layout && vl == vector_length;
-  }
+using Factory = std::unique_ptr<Part> (*)(const PartSetup&, const NodeSpaces&);
+struct Entry {
+  VariantKey key;
+  Collision collision;
+  Factory host, device;  // device: null in CPU-only builds (one memory space)
 };
 
-const std::vector<Variant>& variants() {
-  static const std::vector<Variant> table = {
-#define KOLB_VARIANT(L, S, Y) \
-  {#L, #S, Y::name, Y::vector_length, &make_##L##_##S##_##Y, &make_node_##L##_##S##_##Y},
+const std::vector<Entry>& table() {
+  static const std::vector<Entry> entries = {
+#define KOLB_VARIANT(L, S, Y, C)                  \
+  {{LatticeId::L, precision_of<S>, layout_id<Y>}, \
+   Collision::C,                                  \
+   &make_part_##L##_##S##_##Y##_##C##_host,       \
+   KOLB_DEVICE_FACTORY(make_part_##L##_##S##_##Y##_##C)},
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
   };
-  return table;
+  return entries;
 }
 
 }  // namespace
 
-std::vector<std::string> compiled_variants() {
-  std::vector<std::string> names;
-  for (const auto& v : variants())
-    names.push_back(std::string(v.lattice) + "/" + v.precision + "/" + v.layout_name());
-  return names;
+std::vector<VariantKey> compiled_variants() {
+  std::vector<VariantKey> keys;
+  for (const Entry& e : table())
+    if (std::find(keys.begin(), keys.end(), e.key) == keys.end()) keys.push_back(e.key);
+  return keys;
 }
 
-bool variant_compiled(const std::string& lattice, const std::string& precision,
-                      const std::string& layout, int vector_length) {
-  for (const auto& v : variants())
-    if (v.matches(lattice, precision, layout, vector_length)) return true;
-  return false;
+bool variant_compiled(const VariantKey& key) {
+  const auto keys = compiled_variants();
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
-namespace {
-
-const Variant& find_variant(const Case& c) {
-  for (const auto& v : variants())
-    if (v.matches(c.lattice, c.precision, c.execution.layout, c.execution.vector_length)) return v;
+std::unique_ptr<Part> make_part(const Case& c, const PartSetup& setup, const NodeSpaces& spaces) {
+  for (const Entry& e : table())
+    if (e.key == c.variant() && e.collision == c.collision)
+      return (setup.role == PartRole::accelerator && e.device ? e.device : e.host)(setup, spaces);
   std::string list;
-  for (const auto& n : compiled_variants()) list += " " + n;
-  throw ConfigError(
-      c.source + ": lattice/precision/execution.layout",
-      c.lattice + "/" + c.precision + "/" + c.execution.layout +
-          (c.execution.vector_length > 1 ? std::to_string(c.execution.vector_length) : "") +
-          " is not compiled into this build (available:" + list + ")");
-}
-
-}  // namespace
-
-std::unique_ptr<Simulation> make_simulation(const Case& c) {
-  if (c.execution.host_columns_auto && c.execution.host_columns < 0)
-    throw ConfigError(c.source + ": execution.host_columns",
-                      "'auto' is resolved by the load balancer (kolb run / kolb tune); "
-                      "give a number of columns here");
-  if (c.execution.host_columns >= 0) return find_variant(c).make_node(c);
-  return find_variant(c).make(c);
-}
-
-std::unique_ptr<NodeSimulation> make_node_simulation(const Case& c) {
-  if (c.execution.host_columns < 0)
-    throw ConfigError(c.source + ": execution.host_columns",
-                      "a heterogeneous node needs a number of host columns");
-  return find_variant(c).make_node(c);
+  for (const auto& k : compiled_variants()) list += " " + to_string(k);
+  throw ConfigError(c.source + ": lattice/precision/execution.layout",
+                    to_string(c.variant()) + " with the " + to_string(c.collision) +
+                        " collision is not compiled into this build (available:" + list + ")");
 }
 
 }  // namespace kolb

@@ -1,8 +1,13 @@
+// `kolb run`: the time loop (run_case), its outputs (RunOutputs: observables
+// CSV, VTK snapshots with a .pvd index, the JSON report) and the split a
+// case with host_columns: auto gets from the load balancer.
+
 #include <kolb/app/run.hpp>
-#include <kolb/app/simulation.hpp>
 #include <kolb/balance/tune.hpp>
 #include <kolb/config.hpp>
+#include <kolb/domain/domain.hpp>
 #include <kolb/io/vtk.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
@@ -60,35 +65,124 @@ std::string format_duration(double s) {
   return o.str();
 }
 
-class ObservablesCsv {
+// The files of a run in its output folder. Every file is complete on disk
+// as soon as it is written, so a failing run keeps what it wrote.
+class RunOutputs {
  public:
-  // `thermal`: one more column, the internal energy sum rho T^H (D2Q37).
-  ObservablesCsv(const std::string& path, bool thermal) : m_out(path), m_thermal(thermal) {
-    if (!m_out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-    m_out << "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,max_speed"
+  RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning)
+      : m_case(c),
+        m_domain(domain),
+        m_dir(c.output.folder + "/"),
+        m_tuning(std::move(tuning)),
+        m_thermal(lattice_info(c.lattice).has_temperature),
+        m_csv(m_dir + "observables.csv") {
+    if (!m_csv)
+      throw std::runtime_error("cannot write " + m_dir +
+                               "observables.csv: " + std::strerror(errno));
+    m_csv << "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,max_speed"
           << (m_thermal ? ",internal_energy\n" : "\n");
   }
-  void write(std::int64_t step, const ObservableSums& o) {
-    m_out << step << std::setprecision(17) << ',' << o.mass << ',' << o.momentum[0] << ','
+
+  std::string report_path() const { return m_dir + "report.json"; }
+
+  void observables(std::int64_t step, const ObservableSums& o) {
+    m_csv << step << std::setprecision(17) << ',' << o.mass << ',' << o.momentum[0] << ','
           << o.momentum[1] << ',' << o.momentum[2] << ',' << o.kinetic_energy << ','
           << o.mean_speed() << ',' << o.max_speed;
-    if (m_thermal) m_out << ',' << o.internal_energy;
-    m_out << '\n';
-    m_out.flush();  // a crash or an instability must not lose written rows
+    if (m_thermal) m_csv << ',' << o.internal_energy;
+    m_csv << '\n';
+    m_csv.flush();  // a crash or an instability must not lose written rows
+  }
+
+  void snapshot() {
+    char name[64];
+    std::snprintf(name, sizeof name, "fields_%09lld.vti", static_cast<long long>(m_domain.step()));
+    write_vti(m_dir + name, m_domain.fields(), m_case.precision == Precision::float32);
+    m_snapshots.emplace_back(m_domain.step(), name);
+    write_pvd(m_dir + "fields.pvd", m_snapshots);
+  }
+
+  // report.json: the configuration, the execution, the speed and the last
+  // observables; `error` is empty unless the run failed.
+  void report(const std::string& status, const std::string& error, const RunSummary& summary,
+              const ObservableSums& last, double fluid_sites) const {
+    const double sites = double(m_case.size[0]) * m_case.size[1] * m_case.size[2];
+    nlohmann::json r;
+    r["kolb_version"] = KOLB_VERSION_STRING;
+    r["status"] = status;
+    if (!error.empty()) r["error"] = error;
+    r["case_file"] = m_case.source;
+    r["config"] = to_json(YAML::Load(m_case.yaml));
+    r["derived"] = {{"tau", m_case.tau},
+                    {"viscosity", m_case.viscosity()},
+                    {"cs2", lattice_info(m_case.lattice).cs2},
+                    {"lattice_sites", sites},
+                    {"fluid_sites", fluid_sites}};
+    r["execution"] = {{"variant", m_domain.variant()},
+                      {"kokkos_version", KOKKOS_VERSION},
+                      {"execution_space", m_domain.execution_space()},
+                      {"concurrency", m_domain.concurrency()},
+                      {"compiler", KOLB_CXX_COMPILER},
+                      {"build_type", KOLB_BUILD_TYPE}};
+    if (m_domain.host_columns() >= 0) r["execution"]["host_columns"] = m_domain.host_columns();
+    if (!m_tuning.is_null()) r["execution"]["tuning"] = m_tuning;
+    r["performance"] = {{"steps", summary.steps},
+                        {"solver_seconds", summary.seconds},
+                        {"mlups", summary.mlups},
+                        {"mflups", summary.mflups}};
+    r["final_observables"] = {{"step", m_domain.step()},
+                              {"mass", last.mass},
+                              {"momentum", {last.momentum[0], last.momentum[1], last.momentum[2]}},
+                              {"kinetic_energy", last.kinetic_energy},
+                              {"internal_energy", last.internal_energy},
+                              {"mean_speed", last.mean_speed()},
+                              {"max_speed", last.max_speed}};
+    nlohmann::json vtk = nlohmann::json::array();
+    for (const auto& s : m_snapshots) vtk.push_back(s.second);
+    r["outputs"] = {{"observables", "observables.csv"}, {"vtk", vtk}};
+    const std::string path = report_path(), tmp = path + ".tmp";
+    std::ofstream(tmp) << r.dump(2) << '\n';
+    std::rename(tmp.c_str(), path.c_str());
   }
 
  private:
-  std::ofstream m_out;
+  const Case& m_case;
+  Domain& m_domain;
+  std::string m_dir;
+  nlohmann::json m_tuning;
   bool m_thermal;
+  std::ofstream m_csv;
+  std::vector<std::pair<std::int64_t, std::string>> m_snapshots;
 };
+
+// host_columns: auto -> a short balancer run picks M (tune.* written next
+// to the other outputs); returns the case with M set and the tuning summary.
+std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progress) {
+  if (!c.execution.host_columns_auto) return {c, nullptr};
+  TuneOptions quick;
+  quick.seconds = 0.1;
+  quick.repeats = 2;
+  quick.max_rounds = 2;
+  quick.bracket = 1;
+  quick.alone = false;
+  const TuneResult t = tune_node(c, quick, progress);
+  write_tune_outputs(c, quick, t, c.output.folder);
+  Case resolved = c;
+  resolved.execution.host_columns = t.best_columns;
+  if (progress)
+    *progress << "balancer: " << t.best_columns << " host columns per side (model "
+              << t.model_columns << ")" << std::endl;
+  return {resolved,
+          {{"model_host_columns", t.model_columns},
+           {"host_columns", t.best_columns},
+           {"predicted_step_s", t.predicted_step},
+           {"measured_step_s", t.best_step},
+           {"details", "tune.json"}}};
+}
 
 }  // namespace
 
-// D2Q37 velocities are in the model's units, where the isothermal sound
-// speed at T0 is 1.
-double unstable_speed(const Case& c) {
-  return lattice_thermal(c.lattice) ? 1.0 : std::sqrt(lattice_cs2(c.lattice));
-}
+double unstable_speed(const Case& c) { return lattice_info(c.lattice).sound_speed(); }
 
 RunSummary run_case(const Case& c, std::ostream* progress) {
   namespace fs = std::filesystem;
@@ -97,132 +191,55 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
   if (ec || !fs::is_directory(c.output.folder))
     throw ConfigError(c.source + ": output.folder",
                       "cannot create output folder '" + c.output.folder + "': " + ec.message());
-  const std::string dir = c.output.folder + "/";
-
-  // host_columns: auto -> a short balancer run picks M (tune.* written next
-  // to the other outputs).
-  Case resolved = c;
-  nlohmann::json tuning;
-  if (c.execution.host_columns_auto) {
-    TuneOptions quick;
-    quick.seconds = 0.1;
-    quick.repeats = 2;
-    quick.max_rounds = 2;
-    quick.bracket = 1;
-    quick.alone = false;
-    const TuneResult t = tune_node(c, quick, progress);
-    write_tune_outputs(c, quick, t, c.output.folder);
-    resolved.execution.host_columns = t.best_columns;
-    tuning = {{"model_host_columns", t.model_columns},
-              {"host_columns", t.best_columns},
-              {"predicted_step_s", t.predicted_step},
-              {"measured_step_s", t.best_step},
-              {"details", "tune.json"}};
-    if (progress)
-      *progress << "balancer: " << t.best_columns << " host columns per side (model "
-                << t.model_columns << ")" << std::endl;
-  }
-  auto sim = make_simulation(resolved);
-  ObservablesCsv csv(dir + "observables.csv", lattice_thermal(c.lattice));
-  std::vector<std::pair<std::int64_t, std::string>> snapshots;
+  const auto [resolved, tuning] = resolve_split(c, progress);
+  auto domain = make_domain(resolved);
+  RunOutputs out(resolved, *domain, tuning);
   const double limit = unstable_speed(c);
   const double sites = double(c.size[0]) * c.size[1] * c.size[2];
 
   RunSummary summary;
-  summary.report = dir + "report.json";
-  std::string status = "running";
-  std::string failure;
-  ObservableSums last = sim->observe();
+  summary.report = out.report_path();
+  ObservableSums last = domain->observe();
   const double fluid_sites = last.fluid_sites;
-
-  auto write_report = [&]() {
-    nlohmann::json r;
-    r["kolb_version"] = KOLB_VERSION_STRING;
-    r["status"] = status;
-    if (!failure.empty()) r["error"] = failure;
-    r["case_file"] = c.source;
-    r["config"] = to_json(YAML::Load(c.yaml));
-    r["derived"] = {{"tau", c.tau},
-                    {"viscosity", c.viscosity()},
-                    {"cs2", lattice_cs2(c.lattice)},
-                    {"lattice_sites", sites},
-                    {"fluid_sites", fluid_sites}};
-    r["execution"] = {{"variant", sim->variant()},
-                      {"kokkos_version", KOKKOS_VERSION},
-                      {"execution_space", sim->execution_space()},
-                      {"concurrency", sim->concurrency()},
-                      {"compiler", KOLB_CXX_COMPILER},
-                      {"build_type", KOLB_BUILD_TYPE}};
-    if (resolved.execution.host_columns >= 0)
-      r["execution"]["host_columns"] = resolved.execution.host_columns;
-    if (!tuning.is_null()) r["execution"]["tuning"] = tuning;
-    r["performance"] = {{"steps", summary.steps},
-                        {"solver_seconds", summary.seconds},
-                        {"mlups", summary.mlups},
-                        {"mflups", summary.mflups}};
-    r["final_observables"] = {{"step", sim->step()},
-                              {"mass", last.mass},
-                              {"momentum", {last.momentum[0], last.momentum[1], last.momentum[2]}},
-                              {"kinetic_energy", last.kinetic_energy},
-                              {"internal_energy", last.internal_energy},
-                              {"mean_speed", last.mean_speed()},
-                              {"max_speed", last.max_speed}};
-    nlohmann::json outputs = nlohmann::json::array();
-    for (const auto& s : snapshots) outputs.push_back(s.second);
-    r["outputs"] = {{"observables", "observables.csv"}, {"vtk", outputs}};
-    const std::string tmp = summary.report + ".tmp";
-    std::ofstream(tmp) << r.dump(2) << '\n';
-    std::rename(tmp.c_str(), summary.report.c_str());
-  };
-  auto snapshot = [&]() {
-    char name[64];
-    std::snprintf(name, sizeof name, "fields_%09lld.vti", static_cast<long long>(sim->step()));
-    write_vti(dir + name, sim->fields(), c.precision == "float");
-    snapshots.emplace_back(sim->step(), name);
-    write_pvd(dir + "fields.pvd", snapshots);
-  };
   auto check = [&](const ObservableSums& o) {
     if (std::isfinite(o.mass) && std::isfinite(o.max_speed) && std::isfinite(o.internal_energy) &&
         o.max_speed <= limit)
       return;
     std::ostringstream s;
-    s << "simulation became unstable at step " << sim->step() << ": max speed " << o.max_speed
+    s << "simulation became unstable at step " << domain->step() << ": max speed " << o.max_speed
       << ", mass " << o.mass << " (a speed above the lattice sound speed " << limit
       << " means the run diverged; raise tau/viscosity or resolution, or lower the velocities)";
-    status = "unstable";
-    failure = s.str();
-    write_report();
-    throw InstabilityError(failure);
+    out.report("unstable", s.str(), summary, o, fluid_sites);
+    throw InstabilityError(s.str());
   };
 
-  csv.write(0, last);
+  out.observables(0, last);
   check(last);
-  if (c.output.vtk_every > 0) snapshot();
+  if (c.output.vtk_every > 0) out.snapshot();
 
   const auto every = [&](std::int64_t cadence, std::int64_t step) {
     return cadence > 0 && step % cadence == 0;
   };
-  const auto t_start = clock_type::now();
-  auto t_progress = t_start;
+  auto t_progress = clock_type::now();
   std::int64_t chunk = 1;  // adapted so that checks happen ~ every 0.25 s
-  while (sim->step() < c.steps) {
-    const std::int64_t s = sim->step();
+  while (domain->step() < c.steps) {
+    const std::int64_t s = domain->step();
     std::int64_t next = c.steps;
     for (std::int64_t cadence : {c.output.observables_every, c.output.vtk_every})
       if (cadence > 0) next = std::min(next, (s / cadence + 1) * cadence);
     const std::int64_t n = std::min(next - s, chunk);
     const auto t0 = clock_type::now();
-    sim->advance(n);
+    domain->advance(n);
     const double dt = seconds_since(t0);
     summary.seconds += dt;
     summary.steps += n;
     chunk = std::max<std::int64_t>(1, std::int64_t(double(n) * 0.25 / std::max(dt, 1e-6)));
 
-    const std::int64_t now = sim->step();
-    last = sim->observe();
-    if (every(c.output.observables_every, now) || now == c.steps) csv.write(now, last);
+    const std::int64_t now = domain->step();
+    last = domain->observe();
+    if (every(c.output.observables_every, now) || now == c.steps) out.observables(now, last);
     check(last);
-    if (every(c.output.vtk_every, now) || now == c.steps) snapshot();
+    if (every(c.output.vtk_every, now) || now == c.steps) out.snapshot();
     if (progress && (seconds_since(t_progress) >= c.output.progress_seconds || now == c.steps)) {
       t_progress = clock_type::now();
       const double rate = summary.steps / std::max(summary.seconds, 1e-12);
@@ -232,11 +249,10 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
                 << std::endl;
     }
   }
-  if (c.steps == 0 && c.output.vtk_every == 0) snapshot();
+  if (c.steps == 0 && c.output.vtk_every == 0) out.snapshot();
   summary.mlups = summary.seconds > 0 ? sites * summary.steps / summary.seconds * 1e-6 : 0;
   summary.mflups = summary.seconds > 0 ? fluid_sites * summary.steps / summary.seconds * 1e-6 : 0;
-  status = "completed";
-  write_report();
+  out.report("completed", "", summary, last, fluid_sites);
   return summary;
 }
 

@@ -1,10 +1,12 @@
 // The load balancer: calibration runs, model solve, verification, outputs.
 
 #include <kolb/balance/tune.hpp>
-#include <kolb/node/node_simulation.hpp>
+#include <kolb/domain/domain.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <nlohmann/json.hpp>
+
+#include "gnuplot.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,9 +31,7 @@ class Tuner {
     m_column_sites = double(c.size[1]) * c.size[2];
     // Clustered layouts: splits at multiples of the vector length keep every
     // block's rows whole vectors (no scalar remainder loop per row).
-    m_quantum = c.execution.layout == "csoa" || c.execution.layout == "caosoa"
-                    ? std::max(1, c.execution.vector_length)
-                    : 1;
+    m_quantum = c.execution.layout.vector_length;
     if (m_columns / 2 < 4 * m_quantum) m_quantum = 1;  // small lattices: every column
   }
 
@@ -45,7 +45,7 @@ class Tuner {
   }
   std::vector<TunePoint> measure(const std::vector<int>& ms, bool concurrent,
                                  const std::vector<std::string>& kind) {
-    std::vector<std::vector<NodeTimings>> runs(ms.size());
+    std::vector<std::vector<DomainTimings>> runs(ms.size());
     std::vector<int> steps(ms.size(), 0);
     for (int round = 0; round < std::max(1, m_options.repeats); ++round)
       for (std::size_t k = 0; k < ms.size(); ++k) {
@@ -53,7 +53,7 @@ class Tuner {
         cm.execution.host_columns = ms[k];
         cm.execution.host_columns_auto = false;
         m_sim.reset();  // free the previous lattice before allocating the next
-        m_sim = make_node_simulation(cm);
+        m_sim = make_domain(cm);
         m_sim->set_concurrent(concurrent);
         m_sim->advance(2);  // warm-up: first touch, caches, thread wake-up
         if (steps[k] == 0) {
@@ -72,8 +72,8 @@ class Tuner {
     for (std::size_t k = 0; k < ms.size(); ++k) {
       auto& r = runs[k];
       std::sort(r.begin(), r.end(),
-                [](const NodeTimings& a, const NodeTimings& b) { return a.total < b.total; });
-      const NodeTimings& t = r[r.size() / 2];
+                [](const DomainTimings& a, const DomainTimings& b) { return a.total < b.total; });
+      const DomainTimings& t = r[r.size() / 2];
       TunePoint p;
       p.host_columns = ms[k];
       p.kind = kind[k];
@@ -244,7 +244,7 @@ class Tuner {
   int m_columns = 0;
   int m_quantum = 1;
   double m_column_sites = 0;
-  std::unique_ptr<NodeSimulation> m_sim;
+  std::unique_ptr<Domain> m_sim;
   std::vector<TunePoint> m_points;
 };
 
@@ -307,11 +307,11 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
 
   nlohmann::json j;
   j["case"] = c.source;
-  j["lattice"] = c.lattice;
-  j["precision"] = c.precision;
+  j["lattice"] = to_string(c.lattice);
+  j["precision"] = to_string(c.precision);
   j["size"] = c.size;
-  j["layout"] = c.execution.layout;
-  j["kernel"] = c.execution.kernel;
+  j["layout"] = to_string(c.execution.layout);
+  j["kernel"] = to_string(c.execution.kernel);
   j["columns"] = lx;
   j["kokkos"] = {{"accelerator", Kokkos::DefaultExecutionSpace::name()},
                  {"accelerator_concurrency", Kokkos::DefaultExecutionSpace().concurrency()}};
@@ -370,8 +370,8 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   gp << "set terminal pngcairo size 1000,650\nset output '" << folder << "/tune.png'\n"
      << "set datafile separator ','\nset key outside bottom center horizontal\n"
      << "set xlabel 'host fraction 2M/LX'\nset ylabel 'MLUPS'\nset grid\nset xrange [0:1]\n"
-     << "set title '" << c.lattice << " " << c.precision << " " << c.size[0] << "x" << c.size[1]
-     << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : std::string())
+     << "set title '" << to_string(c.lattice) << " " << to_string(c.precision) << " " << c.size[0]
+     << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : std::string())
      << ": model M* = " << r.model_columns << ", measured best M = " << r.best_columns << "'\n"
      << "set arrow from " << 2.0 * r.model_columns / lx << ", graph 0 to "
      << 2.0 * r.model_columns / lx << ", graph 1 nohead dt 3 lc rgb 'gray40'\n"
@@ -384,10 +384,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
      << "'" << folder << "/tune.csv' every ::1 using "
      << "($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
   gp.close();
-  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {
-    const std::string cmd = "gnuplot '" + folder + "/tune.gp'";
-    if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "kolb tune: gnuplot failed\n");
-  }
+  run_gnuplot(folder + "/tune.gp", "kolb tune");
   return json_path;
 }
 

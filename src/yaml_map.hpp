@@ -148,6 +148,11 @@ class Map {
       m_r.fail(get(key), path(key), "'" + v + "' is not one of: " + join(options));
     return v;
   }
+  // The enum value (core/variant.hpp) the key names.
+  template <class E>
+  E choice(const std::string& key) const {
+    return *parse<E>(choice(key, names<E>()));
+  }
 
  private:
   const Reader& m_r;

@@ -43,7 +43,7 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 
 TEST(Config, ValidCaseDerivesTau) {
   const auto c = kolb::read_case_string(kValid);
-  EXPECT_EQ(c.lattice, "D2Q9");
+  EXPECT_EQ(c.lattice, kolb::LatticeId::D2Q9);
   EXPECT_EQ(c.size[0], 64);
   EXPECT_EQ(c.size[1], 32);
   EXPECT_EQ(c.size[2], 1);
@@ -206,9 +206,9 @@ output: {folder: out/t}
 
 TEST(ConfigD2Q37, ValidThermalCase) {
   const auto c = kolb::read_case_string(kThermal);
-  EXPECT_EQ(c.lattice, "D2Q37");
+  EXPECT_EQ(c.lattice, kolb::LatticeId::D2Q37);
   EXPECT_EQ(c.dim, 2);
-  EXPECT_EQ(c.thermal.collision, "regularized");
+  EXPECT_EQ(c.collision, kolb::Collision::regularized);
   EXPECT_DOUBLE_EQ(c.thermal.tau_const[0], 0.5);
   EXPECT_DOUBLE_EQ(c.thermal.tau_per_pressure[1], 0.002);
   EXPECT_DOUBLE_EQ(c.thermal.tau_const[2], 1.0);

@@ -17,7 +17,7 @@ TEST(Vtk, RoundTripMatchesFieldsInMemory) {
                              "obstacles: [{type: sphere, center: [6, 4.5, 3.5], radius: 2.5}]\n"
                              "initial: {type: taylor_green, amplitude: 0.02, plane: yz}\n"
                              "run: {steps: 0}\noutput: {folder: unused}\n";
-    auto sim = kolb::make_simulation(kolb::test::make_case(yaml));
+    auto sim = kolb::make_domain(kolb::test::make_case(yaml));
     sim->advance(5);
     const auto mem = sim->fields();
     const std::string path = ::testing::TempDir() + "kolb_vtk_" + precision + ".vti";

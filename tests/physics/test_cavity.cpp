@@ -55,7 +55,7 @@ Profiles cavity(int re, int n, double lid = 0.1) {
                            std::to_string(lid) +
                            ", 0]}}\n"
                            "run: {steps: 0}\noutput: {folder: unused}\n";
-  auto sim = kolb::make_simulation(kolb::test::make_case(yaml));
+  auto sim = kolb::make_domain(kolb::test::make_case(yaml));
   // Steady when velocities change by < 1e-6 of the lid speed over L/U steps.
   const std::int64_t lu = std::int64_t(n / lid);
   const std::int64_t steps = kolb::test::run_to_steady(*sim, 1e-5, lu, 150 * lu);

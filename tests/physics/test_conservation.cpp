@@ -20,7 +20,7 @@ TEST_P(Conservation, MassAndMomentumInPeriodicBox) {
                            "boundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic" +
                            (three_d ? ", z-: periodic, z+: periodic" : "") +
                            "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
-  auto sim = kolb::make_simulation(kolb::test::make_case(yaml));
+  auto sim = kolb::make_domain(kolb::test::make_case(yaml));
   const auto shape = sim->fields();
   std::mt19937 gen(42);
   std::uniform_real_distribution<double> dr(0.8, 1.2), du(-0.08, 0.08);
@@ -57,7 +57,7 @@ obstacles: [{type: cylinder, center: [20, 15], radius: 5}]
 run: {steps: 0}
 output: {folder: unused}
 )";
-  auto sim = kolb::make_simulation(kolb::test::make_case(yaml));
+  auto sim = kolb::make_domain(kolb::test::make_case(yaml));
   const auto before = sim->observe();
   sim->advance(500);
   const auto after = sim->observe();

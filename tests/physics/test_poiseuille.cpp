@@ -34,7 +34,7 @@ Channel solve(const std::string& lattice, int n, double tau, double g) {
       "}\nboundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall" +
       (d3 ? ", z-: periodic, z+: periodic" : "") + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
   const auto c = kolb::test::make_case(yaml);
-  auto sim = kolb::make_simulation(c);
+  auto sim = kolb::make_domain(c);
   kolb::test::run_to_steady(*sim, 1e-12, 2000, 1000000);
   const auto f = sim->fields();
   Channel ch;

@@ -12,7 +12,7 @@ namespace {
 const double kPi = std::acos(-1.0);
 
 // Least-squares slope of ln(E) against t over `samples` checks.
-double energy_decay_rate(kolb::Simulation& sim, int skip, int every, int samples) {
+double energy_decay_rate(kolb::Domain& sim, int skip, int every, int samples) {
   sim.advance(skip);  // let the initial non-equilibrium transient pass
   double st = 0, sl = 0, stt = 0, stl = 0;
   for (int k = 0; k < samples; ++k) {
@@ -38,7 +38,7 @@ TEST(TaylorGreen, D2Q9ViscosityFromDecay) {
   const int n = 64;
   const auto c = kolb::test::make_case(box("D2Q9", "[64, 64]") +
                                        "initial: {type: taylor_green, amplitude: 0.01}\n");
-  auto sim = kolb::make_simulation(c);
+  auto sim = kolb::make_domain(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 20, 20, 20) / (2 * 2 * k * k);
   EXPECT_NEAR(nu / c.viscosity(), 1.0, 0.01);
@@ -58,7 +58,7 @@ TEST_P(TaylorGreen3D, D3Q19ViscosityFromDecayInEachPlane) {
   const auto c = kolb::test::make_case(
       box("D3Q19", size) + "initial: {type: taylor_green, amplitude: 0.01, plane: " + plane +
       "}\n");
-  auto sim = kolb::make_simulation(c);
+  auto sim = kolb::make_domain(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 10, 10, 20) / (2 * 2 * k * k);
   EXPECT_NEAR(nu / c.viscosity(), 1.0, 0.01) << "plane " << plane;
@@ -75,7 +75,7 @@ TEST_P(ShearWave, ViscosityFromDecay) {
   const auto c =
       kolb::test::make_case(box(lattice, d3 ? "[2, 64, 2]" : "[2, 64]") +
                             "initial: {type: shear_wave, amplitude: 0.01, flow: x, wave: y}\n");
-  auto sim = kolb::make_simulation(c);
+  auto sim = kolb::make_domain(c);
   const double k = 2 * kPi / n;
   const double nu = energy_decay_rate(*sim, 20, 25, 20) / (2 * k * k);
   EXPECT_NEAR(nu / c.viscosity(), 1.0, 0.003) << lattice;

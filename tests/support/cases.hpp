@@ -1,7 +1,7 @@
 #pragma once
 // Helpers for tests: cases written as YAML text, run in memory.
 
-#include <kolb/app/simulation.hpp>
+#include <kolb/domain/domain.hpp>
 
 #include <cmath>
 #include <string>
@@ -17,7 +17,7 @@ inline Case make_case(const std::string& yaml, const std::vector<std::string>& s
 // Runs until the largest velocity change over `check_every` steps falls
 // below `tol` (relative to the largest speed) or `max_steps` is reached.
 // Returns the number of steps taken.
-inline std::int64_t run_to_steady(Simulation& sim, double tol, std::int64_t check_every,
+inline std::int64_t run_to_steady(Domain& sim, double tol, std::int64_t check_every,
                                   std::int64_t max_steps) {
   HostFields prev = sim.fields();
   while (sim.step() < max_steps) {

@@ -1,7 +1,7 @@
 // D2Q37 model facts against ../shared/reference/d2q37.md: quadrature (§2),
 // equilibrium moments (§4) and the Hermite coefficients the regularised
 // collision relaxes.
-#include <kolb/thermal/thermal_collision.hpp>
+#include <kolb/model/thermal/collision.hpp>
 
 #include <gtest/gtest.h>
 
@@ -120,10 +120,10 @@ TEST(D2Q37Collision, TauOneGivesTheEquilibrium) {
   const auto st = th::site_state<double>(Populations{f0});
   double a[D2Q37::q], b[D2Q37::q];
   for (int i = 0; i < D2Q37::q; ++i) a[i] = b[i] = f0[i];
-  kolb::ThermalCollision<double, 0> bgk;
+  kolb::ThermalCollision<double, false> bgk;
   bgk.tau_const[0] = 1;
   bgk(a);
-  kolb::ThermalCollision<double, 1> reg;
+  kolb::ThermalCollision<double, true> reg;
   reg(b);  // tau 1 for every order by default
   double off = 0;
   for (int i = 0; i < D2Q37::q; ++i) {

@@ -43,7 +43,7 @@ TEST_P(FreeFall, MomentumGrowsByRhoGDtAndTStaysConstant) {
           : "{collision: regularized, tau: [" + std::to_string(tau) + ", " + std::to_string(tau) +
                 ", 1.0], gravity: [0, -1.0e-3]}";
   auto sim =
-      kolb::make_simulation(kolb::test::make_case(periodic_box(8, 8, physics, "{type: uniform}")));
+      kolb::make_domain(kolb::test::make_case(periodic_box(8, 8, physics, "{type: uniform}")));
   const double dt = 1 / kR, g = -1.0e-3;
   const auto first = sim->observe();
   const double mass = first.mass;
@@ -68,7 +68,7 @@ INSTANTIATE_TEST_SUITE_P(Collisions, FreeFall,
 // Least-squares decay rate of ln(amplitude) sampled every `every` steps over
 // `steps`: averages out the weak acoustic oscillation riding on the mode.
 template <class Amplitude>
-double fitted_decay_rate(kolb::Simulation& sim, Amplitude amplitude, int steps, int every) {
+double fitted_decay_rate(kolb::Domain& sim, Amplitude amplitude, int steps, int every) {
   double st = 0, sl = 0, stt = 0, stl = 0, n = 0;
   for (int k = 0; k <= steps; k += every) {
     if (k > 0) sim.advance(every);
@@ -81,7 +81,7 @@ double fitted_decay_rate(kolb::Simulation& sim, Amplitude amplitude, int steps, 
 TEST(D2Q37Transport, ShearWaveViscosity) {
   const int nx = 4, ny = 64;
   const double tau = 0.8, k = 2 * kPi / ny;
-  auto sim = kolb::make_simulation(kolb::test::make_case(
+  auto sim = kolb::make_domain(kolb::test::make_case(
       periodic_box(nx, ny, "{tau: 0.8}", "{type: shear_wave, amplitude: 0.01, flow: x, wave: y}")));
   sim->advance(200);
   auto amp = [&] { return sine_amplitude(sim->fields().u, nx, ny, 3, 0); };
@@ -94,7 +94,7 @@ TEST(D2Q37Transport, ShearWaveViscosity) {
 TEST(D2Q37Transport, TemperatureModeDiffusivity) {
   const int nx = 4, ny = 64;
   const double tau = 0.8, k = 2 * kPi / ny;
-  auto sim = kolb::make_simulation(kolb::test::make_case(
+  auto sim = kolb::make_domain(kolb::test::make_case(
       periodic_box(nx, ny, "{tau: 0.8}", "{type: temperature_wave, amplitude: 0.01, wave: y}")));
   auto amp = [&] {
     auto f = sim->fields();
@@ -114,7 +114,7 @@ TEST(D2Q37Transport, RegularisedRelaxationPerOrder) {
   const double k = 2 * kPi / ny;
   const std::string physics = "{collision: regularized, tau: [0.8, 0.6, 1.0]}";
   {
-    auto sim = kolb::make_simulation(kolb::test::make_case(
+    auto sim = kolb::make_domain(kolb::test::make_case(
         periodic_box(nx, ny, physics, "{type: shear_wave, amplitude: 0.01, flow: x, wave: y}")));
     sim->advance(200);
     auto amp = [&] { return sine_amplitude(sim->fields().u, nx, ny, 3, 0); };
@@ -123,7 +123,7 @@ TEST(D2Q37Transport, RegularisedRelaxationPerOrder) {
     EXPECT_NEAR(nu / (0.3 * kTheta0), 1.0, 0.005) << "nu " << nu;  // reference 0.209843
   }
   {
-    auto sim = kolb::make_simulation(kolb::test::make_case(
+    auto sim = kolb::make_domain(kolb::test::make_case(
         periodic_box(nx, ny, physics, "{type: temperature_wave, amplitude: 0.01, wave: y}")));
     auto amp = [&] {
       auto f = sim->fields();
@@ -141,7 +141,7 @@ TEST(D2Q37Transport, RegularisedRelaxationPerOrder) {
 // zero crossings of a standing wave's velocity.
 TEST(D2Q37Transport, AdiabaticSoundSpeed) {
   const int nx = 4, ny = 128;
-  auto sim = kolb::make_simulation(kolb::test::make_case(
+  auto sim = kolb::make_domain(kolb::test::make_case(
       periodic_box(nx, ny, "{tau: 0.8}", "{type: sound_wave, amplitude: 1.0e-4, wave: y}")));
   std::vector<double> crossings;
   double prev = sine_amplitude(sim->fields().u, nx, ny, 3, 1);
@@ -175,7 +175,7 @@ TEST(D2Q37Walls, RayleighTaylorConservesMass) {
                                     ? "{tau: 0.6, gravity: [0, -4.0e-4]}"
                                     : "{collision: regularized, relaxation_constants: [0.05, "
                                       "0.05, 0.5], gravity: [0, -4.0e-4]}";
-    auto sim = kolb::make_simulation(kolb::test::make_case(
+    auto sim = kolb::make_domain(kolb::test::make_case(
         walled(64, 128, physics, "y-: wall, y+: wall",
                "{type: rayleigh_taylor, temperature_bottom: 1.25, temperature_top: 0.75, "
                "interface_width: 3, amplitude: 3, seed: 3}")));
@@ -195,7 +195,7 @@ TEST(D2Q37Walls, RayleighTaylorConservesMass) {
 // rest: the discrete hydrostatic start leaves only small spurious velocities.
 TEST(D2Q37Walls, HydrostaticRestStaysAtRest) {
   const double g = 1.0e-4;
-  auto sim = kolb::make_simulation(kolb::test::make_case(
+  auto sim = kolb::make_domain(kolb::test::make_case(
       walled(16, 64, "{tau: 0.8, gravity: [0, -1.0e-4]}", "y-: wall, y+: wall",
              "{type: rayleigh_taylor, temperature_bottom: 1.0, temperature_top: 1.0, "
              "amplitude: 0}")));
@@ -218,7 +218,7 @@ TEST(D2Q37Walls, HydrostaticRestStaysAtRest) {
 // profile with T_wall on the wall rows (2 and ny - 3).
 TEST(D2Q37Walls, ConductionBetweenFixedTemperatureWalls) {
   const int nx = 4, ny = 40;
-  auto sim = kolb::make_simulation(kolb::test::make_case(
+  auto sim = kolb::make_domain(kolb::test::make_case(
       walled(nx, ny, "{tau: 1.0}",
              "y-: {type: wall, temperature: 1.02}, y+: {type: wall, temperature: 0.98}",
              "{type: uniform}")));

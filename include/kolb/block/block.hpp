@@ -1,7 +1,8 @@
 #pragma once
-// Block: a box of the lattice plus halos, stored in one execution space's
-// memory: two population buffers (pull scheme: read one, write the other)
-// and the per-site material ids.
+// Block: a box of the lattice plus halos in one memory space: two population
+// buffers (pull scheme: read one, write the other; one for in-place AA
+// streaming) and the per-site material ids. Templated on where the data
+// lives only; kernels take the execution space when they are launched.
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/materials.hpp>
@@ -10,14 +11,13 @@
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class ExecSpace>
+template <class Lattice, class Scalar, class Layout, class MemorySpace>
 class Block {
  public:
   using lattice_type = Lattice;
   using value_type = Scalar;
   using layout_type = Layout;
-  using execution_space = ExecSpace;
-  using memory_space = typename ExecSpace::memory_space;
+  using memory_space = MemorySpace;
   using population_view = Kokkos::View<Scalar*, memory_space>;
   using material_view = Kokkos::View<material_t*, memory_space>;
 
@@ -40,6 +40,7 @@ class Block {
   }
 
   const Extents& extents() const { return m_extents; }
+  SiteIndex site_index() const { return m_extents.site_index(); }
   const Layout& layout() const { return m_layout; }
   // Populations of the current time level (post-collision, not yet streamed).
   const population_view& current() const { return m_f[m_cur]; }

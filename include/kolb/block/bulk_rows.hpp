@@ -9,20 +9,26 @@
 
 namespace kolb {
 
-// [begin, end) in storage x coordinates per row y + ext(1) z (storage
+// [begin, end) in storage x coordinates per row (y, z) (storage
 // coordinates); begin == end when the row has no bulk site. Host memory:
 // only host launches use it.
-using bulk_rows_view = Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace>;
+struct BulkRows {
+  Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> runs;
+  int ext_y = 1;
+  int begin(int y, int z) const { return runs(y + index_t(ext_y) * z, 0); }
+  int end(int y, int z) const { return runs(y + index_t(ext_y) * z, 1); }
+};
 
 template <class Lattice, class MemorySpace>
-bulk_rows_view find_bulk_rows(const Extents& e,
-                              const Kokkos::View<const material_t*, MemorySpace>& material) {
+BulkRows find_bulk_rows(const Extents& e,
+                        const Kokkos::View<const material_t*, MemorySpace>& material) {
   auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), material);
-  bulk_rows_view rows("kolb::bulk_rows", index_t(e.ext(1)) * e.ext(2));
+  BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
+                e.ext(1)};
+  const SiteIndex site = e.site_index();
   index_t offset[Lattice::q];
   for (int i = 0; i < Lattice::q; ++i)
-    offset[i] =
-        -(Lattice::c(i, 0) + Lattice::c(i, 1) * e.stride(1) + Lattice::c(i, 2) * e.stride(2));
+    offset[i] = -site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
   for (int z = e.halo[2]; z < e.halo[2] + e.n[2]; ++z)
     for (int y = e.halo[1]; y < e.halo[1] + e.n[1]; ++y) {
       const index_t row = y + index_t(e.ext(1)) * z;
@@ -30,7 +36,7 @@ bulk_rows_view find_bulk_rows(const Extents& e,
       for (int x = e.halo[0]; x <= e.halo[0] + e.n[0]; ++x) {
         bool bulk = x < e.halo[0] + e.n[0];
         if (bulk) {
-          const index_t s = x + e.stride(1) * y + e.stride(2) * z;
+          const index_t s = site(x, y, z);
           bulk = mat(s) == kFluid;
           for (int i = 0; bulk && i < Lattice::q; ++i) bulk = mat(s + offset[i]) == kFluid;
         }
@@ -40,8 +46,8 @@ bulk_rows_view find_bulk_rows(const Extents& e,
           begin = -1;
         }
       }
-      rows(row, 0) = best_begin;
-      rows(row, 1) = best_end;
+      rows.runs(row, 0) = best_begin;
+      rows.runs(row, 1) = best_end;
     }
   return rows;
 }

@@ -9,6 +9,14 @@
 
 namespace kolb {
 
+// Storage index of a site from storage coordinates (x fastest).
+struct SiteIndex {
+  index_t sy = 0, sz = 0;
+  KOKKOS_INLINE_FUNCTION index_t operator()(int x, int y, int z) const {
+    return x + sy * y + sz * z;
+  }
+};
+
 struct Extents {
   std::array<int, 3> n{1, 1, 1};     // interior sites per axis
   std::array<int, 3> halo{0, 0, 0};  // halo layers per side and axis
@@ -30,13 +38,18 @@ struct Extents {
   index_t stride(int a) const {
     return a == 0 ? 1 : (a == 1 ? index_t(row_length) : index_t(row_length) * ext(1));
   }
+  SiteIndex site_index() const { return {stride(1), stride(2)}; }
   index_t num_sites() const { return index_t(row_length) * ext(1) * ext(2); }
   index_t num_interior() const { return index_t(n[0]) * n[1] * n[2]; }
   // Site index of interior coordinates (may be negative / >= n for halos).
   index_t site(int x, int y, int z) const {
-    return index_t(x + halo[0]) + stride(1) * (y + halo[1]) + stride(2) * (z + halo[2]);
+    return site_index()(x + halo[0], y + halo[1], z + halo[2]);
   }
 };
+
+// The low-x and high-x faces of a block.
+enum class Side { left, right };
+inline Side opposite(Side s) { return s == Side::left ? Side::right : Side::left; }
 
 // A box of storage coordinates [lo, hi) a kernel works on.
 struct Region {

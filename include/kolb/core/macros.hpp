@@ -22,6 +22,13 @@
 #define KOLB_SIMD
 #endif
 
+// KOLB_NOINLINE: one out-of-line copy shared by every caller (host code).
+#if defined(__GNUC__) || defined(__clang__)
+#define KOLB_NOINLINE __attribute__((noinline))
+#else
+#define KOLB_NOINLINE
+#endif
+
 namespace kolb {
 
 // Index type for sites and population offsets: lattices beyond 2^31 values

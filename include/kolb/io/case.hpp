@@ -1,6 +1,9 @@
 #pragma once
 // Case: one validated simulation description, as read from a YAML file.
 // Every value here has been checked by read_case(); the solver trusts it.
+// Below this layer choices are types (core/variant.hpp), not strings.
+
+#include <kolb/core/variant.hpp>
 
 #include <array>
 #include <cmath>
@@ -35,7 +38,6 @@ struct FaceBoundary {
 
 // D2Q37 (thermal) physics, in the model's units (xi = r c, T0 = 1, dt = 1/r).
 struct ThermalSettings {
-  std::string collision = "bgk";  // bgk | regularized
   // tau of Hermite orders 2, 3, 4 = tau_const + tau_per_pressure / (rho T);
   // bgk: tau_const[0] for all.
   std::array<double, 3> tau_const{1, 1, 1};
@@ -62,7 +64,7 @@ struct InitialCondition {
     shear_wave,
     temperature_wave,  // D2Q37: isobaric T = T0 (1 + A sin), rho = rho0 / (1 + A sin)
     sound_wave,        // D2Q37: u_wave = A sin(k wave)
-    rayleigh_taylor,   // D2Q37: d2q37.md §10
+    rayleigh_taylor,   // D2Q37: docs/reference/d2q37.md §10
     rayleigh_benard    // D2Q37: conductive profile + perturbation
   };
   Kind kind = Kind::uniform;
@@ -86,13 +88,12 @@ struct OutputSettings {
 };
 
 struct ExecutionSettings {
-  std::string layout = "soa";            // aos | soa | csoa | caosoa
-  int vector_length = 1;                 // cluster length VL of csoa / caosoa
-  std::string kernel = "fused";          // fused (StreamCollide) | split (Propagate + Collide)
-  std::string streaming = "two_buffer";  // two_buffer (pull) | aa (in place, one buffer)
-  int threads = 0;                       // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
-  // Heterogeneous node (include/kolb/node/): M lattice columns at each x end
-  // run on the host space, the rest on the accelerator. -1: one block on
+  LayoutId layout;
+  KernelPath kernel = KernelPath::fused;
+  Streaming streaming = Streaming::two_buffer;
+  int threads = 0;  // 0: Kokkos' default (OMP_NUM_THREADS or all cores)
+  // Heterogeneous node (domain/domain.hpp): M lattice columns at each x end
+  // run on the host space, the rest on the accelerator. -1: one part on
   // Kokkos' default space (no node). `host_columns: auto` sets
   // host_columns_auto and leaves M to the load balancer.
   int host_columns = -1;
@@ -101,8 +102,9 @@ struct ExecutionSettings {
 
 struct Case {
   std::string source;  // file the case came from
-  std::string lattice;
-  std::string precision;
+  LatticeId lattice = LatticeId::D2Q9;
+  Precision precision = Precision::float64;
+  Collision collision = Collision::bgk;  // D2Q37: bgk or regularized
   int dim = 2;
   std::array<int, 3> size{1, 1, 1};
   double tau = 1.0;
@@ -121,12 +123,11 @@ struct Case {
             dim == 3 ? faces[4].kind == FaceKind::periodic : true};
   }
   double viscosity() const;  // cs^2 (tau - 1/2)
+  VariantKey variant() const { return {lattice, precision, execution.layout}; }
 };
 
-// Lattice facts the config layer needs without instantiating kernels.
-double lattice_cs2(const std::string& lattice);
-int lattice_dim(const std::string& lattice);
-bool lattice_thermal(const std::string& lattice);
+// What is wrong with M host columns per side for the case (empty: nothing).
+std::string split_problem(const Case& c, std::int64_t host_columns);
 
 // Reads and validates a case. `overrides` are "dotted.key=value" strings
 // applied on top of the file (YAML syntax for the value). Throws ConfigError.

@@ -3,7 +3,7 @@
 // and VisIt read directly: density, velocity and the solid mask on points at
 // the site centres. read_vti() reads back what write_vti() writes.
 
-#include <kolb/app/simulation.hpp>
+#include <kolb/io/fields.hpp>
 
 #include <string>
 #include <utility>

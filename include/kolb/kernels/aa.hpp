@@ -15,41 +15,37 @@
 // StreamCollide, so both schemes agree bit for bit. No site reads a slot
 // another site writes in the same step, so sites are independent.
 
-#include <kolb/block/bulk_rows.hpp>
 #include <kolb/kernels/collide.hpp>
-#include <kolb/kernels/collision.hpp>
-#include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class ExecSpace>
+template <class Model, class Layout, class MemorySpace>
 struct AAPull {
-  using block_type = Block<Lattice, Scalar, Layout, ExecSpace>;
-  using memory_space = typename ExecSpace::memory_space;
+  using Lattice = typename Model::lattice_type;
+  using Scalar = typename Model::value_type;
   static constexpr int Q = Lattice::q;
 
-  Pull<Lattice, Scalar, Layout, memory_space, true> m_pull;
-  Kokkos::View<Scalar*, memory_space> m_f;  // the same buffer m_pull reads
+  Pull<Lattice, Scalar, Layout, MemorySpace, true> m_pull;
+  Kokkos::View<Scalar*, MemorySpace> m_f;  // the same buffer m_pull reads
   Layout m_layout;
-  index_t m_sy, m_sz;
-  collision_t<Lattice, Scalar> m_collision;
+  SiteIndex m_site;
+  Model m_model;
 
-  AAPull(const block_type& block, const WallTerms<Lattice, Scalar>& wall,
-         const collision_t<Lattice, Scalar>& collision)
+  template <class Block>
+  AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
       : m_pull(block, wall),
         m_f(block.current()),
         m_layout(block.layout()),
-        m_sy(block.extents().stride(1)),
-        m_sz(block.extents().stride(2)),
-        m_collision(collision) {}
+        m_site(block.site_index()),
+        m_model(model) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
+    const index_t s = m_site(x, y, z);
     if (m_pull.m_material(s) != kFluid) return;
     Scalar f[Q];
     m_pull(s, f);
-    m_collision(f);
+    m_model(f);
     for (int i = 0; i < Q; ++i) {
       const index_t n = s - m_pull.m_offset[i];  // downstream neighbour
       const material_t m = m_pull.m_material(n);
@@ -63,26 +59,18 @@ struct AAPull {
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
+    const index_t s = m_site(x, y, z);
     Scalar f[Q];
     m_pull.bulk(s, f);
-    m_collision(f);
+    m_model(f);
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i) m_f(m_layout(s - m_pull.m_offset[i], i)) = f[i];
-  }
-
-  static void apply(const ExecSpace& exec, const block_type& block, const Region& region,
-                    const WallTerms<Lattice, Scalar>& wall,
-                    const collision_t<Lattice, Scalar>& collision,
-                    const bulk_rows_view& bulk_rows) {
-    for_each_site_split("kolb::AAPull", exec, region, AAPull(block, wall, collision), bulk_rows,
-                        block.extents().ext(1));
   }
 };
 
 // The local step: in-place collision with swapped stores.
-template <class Lattice, class Scalar, class Layout, class ExecSpace>
-using AALocal = Collide<Lattice, Scalar, Layout, ExecSpace, true>;
+template <class Model, class Layout, class MemorySpace>
+using AALocal = Collide<Model, Layout, MemorySpace, true>;
 
 // Swaps slots i and opposite(i) of every site of a region: converts between
 // the stored (two-buffer) and the AA-swapped arrangement of a state.
@@ -90,10 +78,10 @@ template <class Lattice, class Scalar, class Layout, class MemorySpace>
 struct SwapOpposites {
   Kokkos::View<Scalar*, MemorySpace> m_f;
   Layout m_layout;
-  index_t m_sy, m_sz;
+  SiteIndex m_site;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
+    const index_t s = m_site(x, y, z);
     for (int i = 0; i < Lattice::q; ++i) {
       const int o = Lattice::opposite(i);
       if (o <= i) continue;
@@ -111,7 +99,7 @@ template <class Lattice, class Scalar, class Layout, class MemorySpace>
 struct PeriodicPushBack {
   Kokkos::View<Scalar*, MemorySpace> m_f;
   Layout m_layout;
-  index_t m_sy, m_sz;
+  SiteIndex m_site;
   int m_lo[3], m_hi[3];  // interior, storage coordinates
   int m_period[3];       // n on periodic axes, 0 elsewhere
 
@@ -125,8 +113,8 @@ struct PeriodicPushBack {
         image[a] = p[a] < m_lo[a] ? p[a] + m_period[a] : p[a] - m_period[a];
       }
     }
-    const index_t s = x + m_sy * y + m_sz * z;
-    const index_t g = image[0] + m_sy * image[1] + m_sz * image[2];
+    const index_t s = m_site(x, y, z);
+    const index_t g = m_site(image[0], image[1], image[2]);
     if (g == s) return;  // an interior site
     for (int i = 0; i < Lattice::q; ++i) {
       bool from_interior = true;
@@ -151,13 +139,13 @@ struct AAUnstream {
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   WallTerms<Lattice, Scalar> m_wall;
-  index_t m_sy, m_sz;
+  SiteIndex m_site;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
+    const index_t s = m_site(x, y, z);
     const bool fluid = m_material(s) == kFluid;
     for (int i = 0; i < Lattice::q; ++i) {
-      const index_t n = s + Lattice::c(i, 0) + m_sy * Lattice::c(i, 1) + m_sz * Lattice::c(i, 2);
+      const index_t n = s + m_site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
       const material_t m = m_material(n);
       const int o = Lattice::opposite(i);
       m_out(m_layout(s, i)) = !fluid        ? Scalar(0)

@@ -14,10 +14,11 @@ struct PeriodicCopy {
   Kokkos::View<T*, MemorySpace> m_data;
   Layout m_layout;
   int m_ncomp;
-  index_t m_sy, m_sz, m_shift;  // site offset from a halo site to its image
+  SiteIndex m_site;
+  index_t m_shift;  // site offset from a halo site to its image
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = x + m_sy * y + m_sz * z;
+    const index_t s = m_site(x, y, z);
     for (int i = 0; i < m_ncomp; ++i) m_data(m_layout(s, i)) = m_data(m_layout(s + m_shift, i));
   }
 };
@@ -48,9 +49,9 @@ void fill_periodic_halo(const ExecSpace& exec,
     high.hi[a] = e.ext(a);
     using copy = PeriodicCopy<T, Layout, typename ExecSpace::memory_space>;
     for_each_site("kolb::PeriodicHalo", exec, low,
-                  copy{data, layout, ncomp, e.stride(1), e.stride(2), period});
+                  copy{data, layout, ncomp, e.site_index(), period});
     for_each_site("kolb::PeriodicHalo", exec, high,
-                  copy{data, layout, ncomp, e.stride(1), e.stride(2), -period});
+                  copy{data, layout, ncomp, e.site_index(), -period});
   }
 }
 

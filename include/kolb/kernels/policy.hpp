@@ -8,10 +8,12 @@
 //    Kokkos' CUDA/HIP MDRange puts its *first* index on threadIdx.x whatever
 //    the Iterate order, which for (z, y, x) spread a warp across z planes.
 // The functor body is the same in both cases; only the launch differs.
+// Functors are templated on the memory space, the execution space is the
+// launch's.
 // for_each_site_split also runs a functor's lean `bulk(z, y, x)` on the bulk
 // run of each row (see block/bulk_rows.hpp).
 
-#include <kolb/block/extents.hpp>
+#include <kolb/block/bulk_rows.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -43,16 +45,29 @@ region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) 
 
 namespace impl {
 
+// Sites [x0, x1) of one row, out of line: every launch of a functor, on any
+// host execution space, shares this one compiled loop (vectorised across
+// the row), so OpenMP and Serial parts do not compile the kernel twice and
+// a row's general head and tail share one copy.
+template <bool Bulk, class SiteFunctor>
+KOLB_NOINLINE void run_segment(const SiteFunctor& f, int z, int y, int x0, int x1) {
+  KOLB_SIMD
+  for (int x = x0; x < x1; ++x) {
+    if constexpr (Bulk) {
+      f.bulk(z, y, x);
+    } else {
+      f(z, y, x);
+    }
+  }
+}
+
 template <class SiteFunctor>
 struct RowLoop {
   SiteFunctor m_site;
   int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
 
-  KOKKOS_INLINE_FUNCTION void operator()(int row) const {
-    const int z = m_lo_z + row / m_ny;
-    const int y = m_lo_y + row % m_ny;
-    KOLB_SIMD
-    for (int x = m_lo_x; x < m_hi_x; ++x) m_site(z, y, x);
+  void operator()(int row) const {
+    run_segment<false>(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
   }
 };
 
@@ -60,21 +75,17 @@ struct RowLoop {
 template <class SiteFunctor>
 struct SplitRowLoop {
   SiteFunctor m_site;
-  Kokkos::View<const int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> m_bulk;
-  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z, m_ext_y;
+  BulkRows m_bulk;
+  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
 
   void operator()(int row) const {
     const int z = m_lo_z + row / m_ny;
     const int y = m_lo_y + row % m_ny;
-    const index_t r = y + index_t(m_ext_y) * z;
-    const int b = std::min(std::max(m_bulk(r, 0), m_lo_x), m_hi_x);
-    const int e = std::min(std::max(m_bulk(r, 1), b), m_hi_x);
-    KOLB_SIMD
-    for (int x = m_lo_x; x < b; ++x) m_site(z, y, x);
-    KOLB_SIMD
-    for (int x = b; x < e; ++x) m_site.bulk(z, y, x);
-    KOLB_SIMD
-    for (int x = e; x < m_hi_x; ++x) m_site(z, y, x);
+    const int b = std::min(std::max(m_bulk.begin(y, z), m_lo_x), m_hi_x);
+    const int e = std::min(std::max(m_bulk.end(y, z), b), m_hi_x);
+    run_segment<false>(m_site, z, y, m_lo_x, b);
+    run_segment<true>(m_site, z, y, b, e);
+    run_segment<false>(m_site, z, y, e, m_hi_x);
   }
 };
 
@@ -125,16 +136,16 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
 }
 
 // Like for_each_site, for functors that also have a lean `bulk(z, y, x)`,
-// valid where a site and all its upstream neighbours are fluid. `bulk_rows`
-// (host memory) comes from find_bulk_rows; devices run the general operator.
-template <class ExecSpace, class SiteFunctor, class BulkRows>
+// valid where a site and all its upstream neighbours are fluid (the bulk
+// runs of `bulk`); devices run the general operator everywhere.
+template <class ExecSpace, class SiteFunctor>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
-                         const SiteFunctor& f, const BulkRows& bulk_rows, int ext_y) {
+                         const SiteFunctor& f, const BulkRows& bulk) {
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
     Kokkos::parallel_for(label, impl::row_policy(exec, r),
-                         impl::SplitRowLoop<SiteFunctor>{f, bulk_rows, r.lo[0], r.hi[0], r.lo[1],
-                                                         r.hi[1] - r.lo[1], r.lo[2], ext_y});
+                         impl::SplitRowLoop<SiteFunctor>{f, bulk, r.lo[0], r.hi[0], r.lo[1],
+                                                         r.hi[1] - r.lo[1], r.lo[2]});
   } else {
     impl::launch_flat(label, exec, r, f);
   }

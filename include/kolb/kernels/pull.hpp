@@ -34,9 +34,9 @@ struct Pull {
         m_material(block.material()),
         m_layout(block.layout()),
         m_wall(wall) {
-    const index_t sy = block.extents().stride(1), sz = block.extents().stride(2);
+    const SiteIndex site = block.site_index();
     for (int i = 0; i < Q; ++i)
-      m_offset[i] = -(Lattice::c(i, 0) + Lattice::c(i, 1) * sy + Lattice::c(i, 2) * sz);
+      m_offset[i] = -site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
   }
 
   // Fills f with the incoming populations of site s; returns 1 for a fluid

@@ -15,7 +15,6 @@ struct D2Q37 {
   static constexpr int q = 37;
   static constexpr int halo = 3;
   static constexpr const char* name = "D2Q37";
-  static constexpr bool thermal = true;
   static constexpr int rest = 18;
 
   // r: xi = r c in the model's units (T0 = 1, dx = 1, dt = 1/r).
@@ -53,13 +52,5 @@ struct D2Q37 {
 static_assert(impl::weights_sum_to_one<D2Q37>(), "D2Q37 weights");
 static_assert(impl::opposites_consistent<D2Q37>(), "D2Q37 opposites");
 static_assert(impl::first_moment_vanishes<D2Q37>(), "D2Q37 first moment");
-
-// Whether a lattice carries temperature (D2Q37) or is isothermal.
-template <class Lattice, class = void>
-struct is_thermal : std::false_type {};
-template <class Lattice>
-struct is_thermal<Lattice, std::enable_if_t<Lattice::thermal>> : std::true_type {};
-template <class Lattice>
-inline constexpr bool is_thermal_v = is_thermal<Lattice>::value;
 
 }  // namespace kolb

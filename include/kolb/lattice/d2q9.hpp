@@ -25,6 +25,8 @@ struct D2Q9 {
     return o[i];
   }
   KOKKOS_INLINE_FUNCTION static constexpr double cs2() { return 1.0 / 3.0; }
+  // Velocities are in lattice units (D2Q37 scales them, xi = unit() c).
+  KOKKOS_INLINE_FUNCTION static constexpr double unit() { return 1.0; }
 };
 
 static_assert(impl::weights_sum_to_one<D2Q9>(), "D2Q9 weights");

@@ -26,6 +26,8 @@ struct D3Q19 {
     return i == 0 ? 0 : (i % 2 == 1 ? i + 1 : i - 1);
   }
   KOKKOS_INLINE_FUNCTION static constexpr double cs2() { return 1.0 / 3.0; }
+  // Velocities are in lattice units (D2Q37 scales them, xi = unit() c).
+  KOKKOS_INLINE_FUNCTION static constexpr double unit() { return 1.0; }
 };
 
 static_assert(impl::weights_sum_to_one<D3Q19>(), "D3Q19 weights");

@@ -4,11 +4,12 @@
 // uncoalesced on GPUs).
 
 #include <kolb/core/macros.hpp>
+#include <kolb/core/variant.hpp>
 
 namespace kolb {
 
 struct AoS {
-  static constexpr const char* name = "aos";
+  static constexpr LayoutKind kind = LayoutKind::aos;
   static constexpr int vector_length = 1;  // rows need no padding
 
   AoS() = default;

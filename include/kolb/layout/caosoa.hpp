@@ -6,13 +6,14 @@
 // to a multiple of VL so that clusters never straddle rows.
 
 #include <kolb/core/macros.hpp>
+#include <kolb/core/variant.hpp>
 
 namespace kolb {
 
 template <int VL>
 struct CAoSoA {
   static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
-  static constexpr const char* name = "caosoa";
+  static constexpr LayoutKind kind = LayoutKind::caosoa;
   static constexpr int vector_length = VL;
 
   CAoSoA() = default;

@@ -5,13 +5,14 @@
 // lanes never straddles two rows and row-wise stores are aligned.
 
 #include <kolb/core/macros.hpp>
+#include <kolb/core/variant.hpp>
 
 namespace kolb {
 
 template <int VL>
 struct CSoA {
   static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
-  static constexpr const char* name = "csoa";
+  static constexpr LayoutKind kind = LayoutKind::csoa;
   static constexpr int vector_length = VL;  // rows padded to a multiple of VL sites
 
   CSoA() = default;

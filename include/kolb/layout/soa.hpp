@@ -3,11 +3,12 @@
 // Q reads and Q writes of unit-stride streams, which vectorises over sites.
 
 #include <kolb/core/macros.hpp>
+#include <kolb/core/variant.hpp>
 
 namespace kolb {
 
 struct SoA {
-  static constexpr const char* name = "soa";
+  static constexpr LayoutKind kind = LayoutKind::soa;
   static constexpr int vector_length = 1;  // rows need no padding
 
   SoA() = default;

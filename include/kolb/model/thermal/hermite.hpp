@@ -1,7 +1,7 @@
 #pragma once
 // Hermite machinery of the D2Q37 model in its own units (xi = r c, T0 = 1):
 // the 4th-order equilibrium, the moments (rho, j, T) of a site, and the
-// Hermite coefficients up to order 4. Reference: d2q37.md §3-§4.
+// Hermite coefficients up to order 4. Reference: docs/reference/d2q37.md §3-§4.
 // All c-dependent factors are constexpr per population, so with the loops
 // over populations unrolled they fold into constants.
 

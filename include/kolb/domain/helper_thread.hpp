@@ -1,7 +1,7 @@
 #pragma once
 // HelperThread: one persistent std::thread that runs submitted jobs, one at
 // a time. In CPU-only builds it is where Kokkos::Serial runs the host blocks
-// while the initialising thread drives OpenMP (see docs/heterogeneous.md:
+// while the initialising thread drives OpenMP (docs/heterogeneous.md:
 // Kokkos 3.4 OpenMP only works from the thread that initialised it, and only
 // one thread at a time may use Serial). An exception thrown by a job is
 // rethrown by wait().

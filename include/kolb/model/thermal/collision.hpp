@@ -1,25 +1,23 @@
 #pragma once
 // ThermalCollision: the D2Q37 collision with gravity through shifted fields
-// (d2q37.md §5-§6), on one site's populations in registers.
+// (docs/reference/d2q37.md §5-§6), on one site's populations in registers.
 //  - bgk: f <- f - (f - f^eq(rho, u + tau g dt, T + tau (1 - tau) |g dt|^2 / 2)) / tau
 //  - regularized: Hermite coefficients of orders 2, 3, 4 relax with their own
 //    tau_n (tau_n = a_n + b_n / (rho T): constant, or the authors'
 //    1/2 + C_n / (rho T)), order 1 gains F = rho g dt, and the populations
 //    are rebuilt from orders 0-4 only (orders 5-8 dropped).
-// Both add exactly rho g dt to the momentum and leave rho T unchanged.
-// Mode: -1 picks bgk or regularized at run time (the settings object);
-// kernels run with_mode<0>() or with_mode<1>() so that the per-site body has
-// no branch and the compiler vectorises it across sites.
+// Both add exactly rho g dt to the momentum and leave rho T unchanged. The
+// choice is a template parameter, so the per-site body has no branch and
+// the compiler vectorises it across sites.
 
-#include <kolb/thermal/hermite.hpp>
+#include <kolb/model/thermal/hermite.hpp>
 
 namespace kolb {
 
-template <class Scalar, int Mode = -1>
+template <class Scalar, bool Regularized>
 struct ThermalCollision {
   static constexpr int Q = D2Q37::q;
 
-  bool regularized = false;
   // tau of Hermite orders 2, 3, 4 = tau_const[n] + tau_per_pressure[n] / (rho T);
   // BGK uses tau_const[0].
   Scalar tau_const[3] = {1, 1, 1};
@@ -27,28 +25,11 @@ struct ThermalCollision {
   Scalar gdt[3] = {0, 0, 0};  // velocity gained per step, g dt (model units)
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Q]) const {
-    if constexpr (Mode == 0) {
-      bgk_step(f);
-    } else if constexpr (Mode == 1) {
-      regularized_step(f);
-    } else if (regularized) {
+    if constexpr (Regularized) {
       regularized_step(f);
     } else {
       bgk_step(f);
     }
-  }
-
-  // The same parameters with the collision fixed at compile time.
-  template <int M>
-  ThermalCollision<Scalar, M> with_mode() const {
-    ThermalCollision<Scalar, M> c;
-    c.regularized = regularized;
-    for (int n = 0; n < 3; ++n) {
-      c.tau_const[n] = tau_const[n];
-      c.tau_per_pressure[n] = tau_per_pressure[n];
-      c.gdt[n] = gdt[n];
-    }
-    return c;
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void bgk_step(Scalar (&f)[Q]) const {

@@ -6,7 +6,7 @@
 // kernel paths.
 #include "support/cases.hpp"
 
-#include <kolb/node/node_simulation.hpp>
+#include <kolb/domain/domain.hpp>
 
 #include <gtest/gtest.h>
 
@@ -48,14 +48,13 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
   const int steps = 23;
   const int lx = lattice == "D3Q19" ? 17 : 29;
   for (const std::string kernel : {"fused", "split"}) {
-    auto reference =
-        kolb::make_simulation(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
+    auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
     reference->advance(steps);
     const auto expected = reference->populations();
     const auto expected_obs = reference->observe();
     for (const int m : {0, 1, 2, 3, 6, lx / 2 - 1, lx / 2})
       for (const bool concurrent : {true, false}) {
-        auto node = kolb::make_node_simulation(kolb::test::make_case(
+        auto node = kolb::make_domain(kolb::test::make_case(
             yaml, {"execution.kernel=" + kernel, "execution.host_columns=" + std::to_string(m)}));
         node->set_concurrent(concurrent);
         ASSERT_EQ(node->host_columns(), m);
@@ -90,8 +89,7 @@ INSTANTIATE_TEST_SUITE_P(Lattices, NodeInvariance,
 // crossing every host/accelerator interface.
 TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
   bool compiled = false;
-  for (const auto& name : kolb::compiled_variants())
-    compiled |= name.rfind("D2Q37/double/", 0) == 0;
+  for (const auto& v : kolb::compiled_variants()) compiled |= v.lattice == kolb::LatticeId::D2Q37;
   if (!compiled) GTEST_SKIP() << "D2Q37 not compiled";
   const std::string yaml = R"(
 lattice: D2Q37
@@ -104,12 +102,11 @@ run: {steps: 0}
 output: {folder: unused}
 )";
   for (const std::string kernel : {"fused", "split"}) {
-    auto reference =
-        kolb::make_simulation(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
+    auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
     reference->advance(17);
     const auto expected = reference->populations();
     for (const int m : {0, 3, 5, 9, 12}) {
-      auto node = kolb::make_node_simulation(kolb::test::make_case(
+      auto node = kolb::make_domain(kolb::test::make_case(
           yaml, {"execution.kernel=" + kernel, "execution.host_columns=" + std::to_string(m)}));
       node->advance(17);
       const auto got = node->populations();
@@ -119,7 +116,7 @@ output: {folder: unused}
     }
   }
   // Fewer columns than the halo width is an error naming the limit.
-  EXPECT_THROW(kolb::make_simulation(kolb::test::make_case(yaml, {"execution.host_columns=2"})),
+  EXPECT_THROW(kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=2"})),
                kolb::ConfigError);
 }
 
@@ -130,24 +127,22 @@ TEST(Node, EveryLayoutAndPrecision) {
     for (const std::string precision : {"double", "float"}) {
       const std::string yaml = node_case(lattice, true);
       const std::vector<std::string> base = {"precision=" + precision};
-      auto reference = kolb::make_simulation(kolb::test::make_case(yaml, base));
+      auto reference = kolb::make_domain(kolb::test::make_case(yaml, base));
       reference->advance(11);
       const auto expected = reference->populations();
       int compared = 0;
-      for (const auto& name : kolb::compiled_variants()) {
-        const std::string prefix = lattice + "/" + precision + "/";
-        if (name.rfind(prefix, 0) != 0) continue;
-        const std::string layout = name.substr(prefix.size());
-        const auto digit = layout.find_first_of("0123456789");
+      for (const auto& v : kolb::compiled_variants()) {
+        if (kolb::to_string(v.lattice) != lattice || kolb::to_string(v.precision) != precision)
+          continue;
         std::vector<std::string> sets = base;
-        sets.push_back("execution.layout=" + layout.substr(0, digit));
-        if (digit != std::string::npos)
-          sets.push_back("execution.vector_length=" + layout.substr(digit));
+        sets.push_back("execution.layout=" + kolb::to_string(v.layout.kind));
+        if (v.layout.vector_length > 1)
+          sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
         sets.push_back("execution.host_columns=5");
-        auto node = kolb::make_simulation(kolb::test::make_case(yaml, sets));
+        auto node = kolb::make_domain(kolb::test::make_case(yaml, sets));
         node->advance(11);
         const auto got = node->populations();
-        EXPECT_EQ(first_difference(got, expected), got.size()) << name;
+        EXPECT_EQ(first_difference(got, expected), got.size()) << kolb::to_string(v);
         ++compared;
       }
       EXPECT_GE(compared, 1) << lattice << "/" << precision;
@@ -157,8 +152,8 @@ TEST(Node, EveryLayoutAndPrecision) {
 // Fields and restarts through set_fields are stitched across the blocks.
 TEST(Node, FieldsMatchSingleBlock) {
   const std::string yaml = node_case("D2Q9", true);
-  auto reference = kolb::make_simulation(kolb::test::make_case(yaml));
-  auto node = kolb::make_simulation(kolb::test::make_case(yaml, {"execution.host_columns=5"}));
+  auto reference = kolb::make_domain(kolb::test::make_case(yaml));
+  auto node = kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=5"}));
   reference->advance(7);
   node->advance(7);
   const auto a = reference->fields(), b = node->fields();
@@ -191,7 +186,7 @@ TEST(Node, BadSettingsAreConfigErrors) {
   // 'auto' is valid in a case but is the balancer's to resolve.
   const auto c = kolb::test::make_case(yaml, {"execution.host_columns=auto"});
   EXPECT_TRUE(c.execution.host_columns_auto);
-  EXPECT_THROW(kolb::make_simulation(c), kolb::ConfigError);
+  EXPECT_THROW(kolb::make_domain(c), kolb::ConfigError);
 }
 
 }  // namespace

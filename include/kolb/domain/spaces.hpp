@@ -1,5 +1,5 @@
 #pragma once
-// The two execution spaces of a heterogeneous node, per build:
+// The execution spaces a domain's parts run on, per build:
 //  - CUDA / HIP build: accelerator = the GPU (launched asynchronously on its
 //    own non-blocking stream), host = OpenMP on the initialising thread;
 //  - CPU-only build with OpenMP: accelerator = OpenMP (initialising thread,
@@ -8,7 +8,6 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <memory>
 #include <type_traits>
 
 namespace kolb {
@@ -26,13 +25,34 @@ using NodeHost = Kokkos::DefaultHostExecutionSpace;
 constexpr bool node_accelerator_on_host =
     std::is_same<NodeAccelerator::memory_space, Kokkos::HostSpace>::value;
 
+// The instances a domain's parts launch on.
+struct NodeSpaces {
+  NodeAccelerator accelerator;
+  NodeHost host;
+};
+
+// CUDA and HIP spell their stream and event calls alike: cudaX / hipX.
+#if defined(KOKKOS_ENABLE_CUDA)
+#define KOLB_GPU(name) cuda##name
+#elif defined(KOKKOS_ENABLE_HIP)
+#define KOLB_GPU(name) hip##name
+#endif
+
 // An instance of the accelerator space that launches asynchronously with
 // respect to the host (a non-blocking stream on GPUs; the default instance
-// elsewhere). The stream lives as long as the returned holder.
+// elsewhere). The stream lives as long as this holder.
 class AcceleratorInstance {
  public:
   AcceleratorInstance() : m_exec(make()) {}
-  ~AcceleratorInstance() { release(); }
+  ~AcceleratorInstance() {
+#ifdef KOLB_GPU
+    m_exec.fence();
+    m_exec = NodeAccelerator();  // drop the instance before its stream
+    (void)KOLB_GPU(EventDestroy)(m_start);
+    (void)KOLB_GPU(EventDestroy)(m_stop);
+    (void)KOLB_GPU(StreamDestroy)(m_stream);
+#endif
+  }
   AcceleratorInstance(const AcceleratorInstance&) = delete;
   AcceleratorInstance& operator=(const AcceleratorInstance&) = delete;
   const NodeAccelerator& get() const { return m_exec; }
@@ -42,64 +62,31 @@ class AcceleratorInstance {
   // at once, so a host clock read at the fence would also count the host
   // work done meanwhile: events on the stream time the GPU alone. Elsewhere
   // the launches block and the host clock is exact.
-#if defined(KOKKOS_ENABLE_CUDA)
-  void start_clock() { cudaEventRecord(m_start, m_stream); }
-  void stop_clock() { cudaEventRecord(m_stop, m_stream); }
+#ifdef KOLB_GPU
+  void start_clock() { (void)KOLB_GPU(EventRecord)(m_start, m_stream); }
+  void stop_clock() { (void)KOLB_GPU(EventRecord)(m_stop, m_stream); }
   double clock_seconds() const {
     float ms = 0;
-    cudaEventElapsedTime(&ms, m_start, m_stop);
+    (void)KOLB_GPU(EventElapsedTime)(&ms, m_start, m_stop);
     return 1e-3 * ms;
   }
-#elif defined(KOKKOS_ENABLE_HIP)
-  void start_clock() { (void)hipEventRecord(m_start, m_stream); }
-  void stop_clock() { (void)hipEventRecord(m_stop, m_stream); }
-  double clock_seconds() const {
-    float ms = 0;
-    (void)hipEventElapsedTime(&ms, m_start, m_stop);
-    return 1e-3 * ms;
+
+ private:
+  KOLB_GPU(Stream_t) m_stream = nullptr;
+  KOLB_GPU(Event_t) m_start = nullptr, m_stop = nullptr;
+  NodeAccelerator make() {
+    (void)KOLB_GPU(StreamCreateWithFlags)(&m_stream, KOLB_GPU(StreamNonBlocking));
+    (void)KOLB_GPU(EventCreate)(&m_start);
+    (void)KOLB_GPU(EventCreate)(&m_stop);
+    return NodeAccelerator(m_stream);
   }
 #else
   void start_clock() { m_timer.reset(); }
   void stop_clock() { m_seconds = m_timer.seconds(); }
   double clock_seconds() const { return m_seconds; }
-#endif
 
  private:
-#if defined(KOKKOS_ENABLE_CUDA)
-  cudaStream_t m_stream = nullptr;
-  cudaEvent_t m_start = nullptr, m_stop = nullptr;
-  NodeAccelerator make() {
-    cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking);
-    cudaEventCreate(&m_start);
-    cudaEventCreate(&m_stop);
-    return NodeAccelerator(m_stream);
-  }
-  void release() {
-    m_exec.fence();
-    m_exec = NodeAccelerator();  // drop the instance before its stream
-    cudaEventDestroy(m_start);
-    cudaEventDestroy(m_stop);
-    cudaStreamDestroy(m_stream);
-  }
-#elif defined(KOKKOS_ENABLE_HIP)
-  hipStream_t m_stream = nullptr;
-  hipEvent_t m_start = nullptr, m_stop = nullptr;
-  NodeAccelerator make() {
-    (void)hipStreamCreateWithFlags(&m_stream, hipStreamNonBlocking);
-    (void)hipEventCreate(&m_start);
-    (void)hipEventCreate(&m_stop);
-    return NodeAccelerator(m_stream);
-  }
-  void release() {
-    m_exec.fence();
-    m_exec = NodeAccelerator();
-    (void)hipEventDestroy(m_start);
-    (void)hipEventDestroy(m_stop);
-    (void)hipStreamDestroy(m_stream);
-  }
-#else
   static NodeAccelerator make() { return NodeAccelerator(); }
-  void release() {}
   Kokkos::Timer m_timer;
   double m_seconds = 0;
 #endif

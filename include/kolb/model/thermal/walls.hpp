@@ -1,5 +1,5 @@
 #pragma once
-// ThermalWalls: the D2Q37 wall condition of the model's authors (d2q37.md §9)
+// ThermalWalls: the D2Q37 wall condition of the model's authors (docs/reference/d2q37.md §9)
 // on the 3 rows next to a bottom (y-) or top (y+) wall, after streaming and
 // before collision. There is no solid node: the wall lies just beyond row 2.
 // At a site in row j (0, 1, 2 from the wall) the populations that would have
@@ -14,7 +14,7 @@
 // Arithmetic in double whatever the storage precision (few sites).
 
 #include <kolb/block/block.hpp>
-#include <kolb/thermal/hermite.hpp>
+#include <kolb/model/thermal/hermite.hpp>
 
 namespace kolb {
 

@@ -1,0 +1,99 @@
+#pragma once
+// kolb's choices as types: lattices, precisions, layouts, kernel paths,
+// streaming schemes, collisions. Each enum has one list of names (as YAML,
+// the command line and the reports spell them). VariantKey names a compiled
+// (lattice, precision, layout) variant: "D2Q9/double/csoa8".
+
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kolb {
+
+enum class LatticeId { D2Q9, D3Q19, D2Q37 };
+enum class Precision { float64, float32 };
+enum class LayoutKind { aos, soa, csoa, caosoa };
+enum class KernelPath { fused, split };     // StreamCollide, or Propagate + Collide
+enum class Streaming { two_buffer, aa };    // pull between two buffers, or in place
+enum class Collision { bgk, regularized };  // isothermal lattices: bgk (with Guo forcing)
+enum class BenchKernel { fused, aa, propagate, collide };
+
+// EnumNames<E>::list[int(e)] is the name of e.
+template <class E>
+struct EnumNames;
+template <>
+struct EnumNames<LatticeId> {
+  static constexpr const char* list[] = {"D2Q9", "D3Q19", "D2Q37"};
+};
+template <>
+struct EnumNames<Precision> {
+  static constexpr const char* list[] = {"double", "float"};
+};
+template <>
+struct EnumNames<LayoutKind> {
+  static constexpr const char* list[] = {"aos", "soa", "csoa", "caosoa"};
+};
+template <>
+struct EnumNames<KernelPath> {
+  static constexpr const char* list[] = {"fused", "split"};
+};
+template <>
+struct EnumNames<Streaming> {
+  static constexpr const char* list[] = {"two_buffer", "aa"};
+};
+template <>
+struct EnumNames<Collision> {
+  static constexpr const char* list[] = {"bgk", "regularized"};
+};
+template <>
+struct EnumNames<BenchKernel> {
+  static constexpr const char* list[] = {"fused", "aa", "propagate", "collide"};
+};
+
+template <class E>
+std::vector<std::string> names() {
+  return {std::begin(EnumNames<E>::list), std::end(EnumNames<E>::list)};
+}
+template <class E, class = decltype(EnumNames<E>::list)>
+std::string to_string(E e) {
+  return EnumNames<E>::list[int(e)];
+}
+// The value named `text`, if there is one.
+template <class E>
+std::optional<E> parse(const std::string& text) {
+  for (std::size_t i = 0; i < std::size(EnumNames<E>::list); ++i)
+    if (text == EnumNames<E>::list[i]) return E(i);
+  return std::nullopt;
+}
+
+// Storage precision of a scalar type.
+template <class Scalar>
+constexpr Precision precision_of = sizeof(Scalar) == 8 ? Precision::float64 : Precision::float32;
+
+struct LayoutId {
+  LayoutKind kind = LayoutKind::soa;
+  int vector_length = 1;  // cluster length of csoa and caosoa; 1 otherwise
+};
+inline bool operator==(const LayoutId& a, const LayoutId& b) {
+  return a.kind == b.kind && a.vector_length == b.vector_length;
+}
+// A layout type's name: "soa", "csoa8".
+template <class Layout>
+constexpr LayoutId layout_id = {Layout::kind, Layout::vector_length};
+
+struct VariantKey {
+  LatticeId lattice = LatticeId::D2Q9;
+  Precision precision = Precision::float64;
+  LayoutId layout;
+};
+inline bool operator==(const VariantKey& a, const VariantKey& b) {
+  return a.lattice == b.lattice && a.precision == b.precision && a.layout == b.layout;
+}
+
+std::string to_string(const LayoutId& layout);  // "soa", "csoa8"
+std::string to_string(const VariantKey& key);   // "D2Q9/double/csoa8"
+std::optional<LayoutId> parse_layout(const std::string& text);
+std::optional<VariantKey> parse_variant(const std::string& text);
+
+}  // namespace kolb

@@ -1,0 +1,422 @@
+#pragma once
+// BlockPart<Model, Layout, Exec>: a Part holding one Block on the execution
+// space Exec, with the step schedule of a block: the model's wall rows
+// (D2Q37) and the fused or split two-buffer update, or the in-place AA
+// pattern. Its kernels are templated on the memory space, so OpenMP and
+// Serial parts share their compiled loops. Built only by the generated
+// translation unit of its variant (src/variants/part.cpp.in), through
+// make_block_part().
+
+#include <kolb/domain/part.hpp>
+#include <kolb/domain/spaces.hpp>
+#include <kolb/kernels/aa.hpp>
+#include <kolb/kernels/halo.hpp>
+#include <kolb/kernels/initialize.hpp>
+#include <kolb/kernels/moments.hpp>
+#include <kolb/kernels/observables.hpp>
+#include <kolb/kernels/periodic_halo.hpp>
+#include <kolb/kernels/propagate.hpp>
+#include <kolb/kernels/stream_collide.hpp>
+#include <kolb/model/models.hpp>
+
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+namespace kolb {
+
+// The model parameters of a case.
+template <class Lattice, class Scalar>
+void configure(IsothermalModel<Lattice, Scalar>& m, const Case& c) {
+  m.collision.omega = Scalar(1.0 / c.tau);
+  for (int a = 0; a < 3; ++a) m.collision.g[a] = Scalar(c.body_force[a]);
+}
+template <class Scalar, bool Regularized>
+void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
+  for (int n = 0; n < 3; ++n) {
+    m.collision.tau_const[n] = Scalar(c.thermal.tau_const[n]);
+    m.collision.tau_per_pressure[n] = Scalar(c.thermal.tau_per_pressure[n]);
+  }
+  // gravity g in the model's units; dt = 1/r
+  for (int a = 0; a < 3; ++a) m.collision.gdt[a] = Scalar(c.body_force[a] / D2Q37::unit());
+  m.walls.active = c.faces[2].kind != FaceKind::periodic;
+  for (int side = 0; side < 2; ++side) {
+    const double T = c.faces[2 + side].temperature;
+    m.walls.adiabatic[side] = std::isnan(T);
+    m.walls.temperature[side] = std::isnan(T) ? 1.0 : T;
+  }
+}
+
+// The block of a part, as a neighbour in the same memory space reads it.
+template <class Model, class Layout, class MemorySpace>
+struct PartBlock {
+  Block<typename Model::lattice_type, typename Model::value_type, Layout, MemorySpace> block;
+};
+
+template <class Model, class Layout, class Exec>
+class BlockPart final : public Part, public PartBlock<Model, Layout, typename Exec::memory_space> {
+ public:
+  using Lattice = typename Model::lattice_type;
+  using Scalar = typename Model::value_type;
+  using memory_space = typename Exec::memory_space;
+  using storage = PartBlock<Model, Layout, memory_space>;
+  using block_type = Block<Lattice, Scalar, Layout, memory_space>;
+  using view = Kokkos::View<Scalar*, memory_space>;
+  static constexpr int Q = Lattice::q;
+
+  BlockPart(const PartSetup& s, const Model& model, const Exec& exec)
+      : storage{block_type(part_extents(s), s.label,
+                           s.c.execution.streaming == Streaming::aa ? 1 : 2)},
+        m_exec(exec),
+        m_model(model),
+        m_wall(s.geometry.table),
+        m_x0(s.x0),
+        m_size(s.c.size),
+        m_periodic{s.periodic_x, s.c.periodic()[1], s.c.periodic()[2]},
+        m_fused(s.c.execution.kernel == KernelPath::fused),
+        m_aa(Model::in_place_streaming && s.c.execution.streaming == Streaming::aa) {
+    const Extents& e = block().extents();
+    const Extents global(s.c.size, Lattice::halo, Lattice::dim);
+    auto mat = Kokkos::create_mirror_view(block().material());
+    for (int z = 0; z < e.ext(2); ++z)
+      for (int y = 0; y < e.ext(1); ++y)
+        for (int x = 0; x < e.ext(0); ++x)
+          mat(e.site_index()(x, y, z)) = s.geometry.material[global.site_index()(s.x0 + x, y, z)];
+    Kokkos::deep_copy(block().material(), mat);
+    m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
+  }
+
+  void update() override {
+    if constexpr (Model::in_place_streaming) {
+      if (m_aa) return aa_step();
+    }
+    const Extents& e = block().extents();
+    fill_periodic_halo(m_exec, block().current(), block().layout(), Q, e, m_periodic);
+    const Region all = interior_region(e);
+    if constexpr (Model::max_wall_rows > 0) {
+      if (const int rows = m_model.wall_rows()) {
+        // The model's wall rows: streamed, completed by its wall kernel,
+        // collided with its wall collision (docs/reference/d2q37.md §8).
+        Region inner = all, edge[2] = {all, all};
+        inner.lo[1] += rows;
+        inner.hi[1] -= rows;
+        edge[0].hi[1] = all.lo[1] + rows;
+        edge[1].lo[1] = all.hi[1] - rows;
+        two_buffer(inner);
+        const Model wall_model = m_model.wall_model();
+        for (const Region& r : edge) launch("kolb::Propagate", r, propagate());
+        for (const Region& r : edge)
+          for_each_site("kolb::WallRows", m_exec, r, m_model.wall_kernel(block()));
+        for (const Region& r : edge) launch("kolb::Collide", r, collide(wall_model));
+        return;
+      }
+    }
+    two_buffer(all);
+  }
+
+  void swap() override {
+    if (!m_aa) block().swap();
+  }
+  void fence() override { m_exec.fence(); }
+
+  void fill_halo(Side side, Part& neighbour) override {
+    if (auto* same = dynamic_cast<storage*>(&neighbour)) {
+      const block_type& src = same->block;
+      const Region halo = face_columns(block().extents(), side, false);
+      const int src_x = face_columns(src.extents(), opposite(side), true).lo[0];
+      for_each_site(
+          "kolb::HaloCopy", m_exec, halo,
+          HaloCopy<Lattice, Scalar, Layout, memory_space>{
+              src.current(), block().current(), src.layout(), block().layout(), src.site_index(),
+              block().site_index(), src_x - halo.lo[0], CrossingPopulations<Lattice>(side)});
+      return;
+    }
+    const HaloBuffer packed = neighbour.pack(opposite(side));
+    neighbour.fence();
+    unpack(side, packed);
+  }
+
+  HaloBuffer pack(Side border) override {
+    const Region r = face_columns(block().extents(), border, true);
+    const CrossingPopulations<Lattice> pop(opposite(border));
+    view& buffer = halo_buffer(m_send[int(border)], r, pop);
+    for_each_site("kolb::HaloPack", m_exec, r,
+                  HaloPack<Lattice, Scalar, Layout, memory_space, false>(
+                      block().current(), buffer, block().layout(), block().site_index(), r, pop));
+    return {buffer.data(), buffer.size(), std::is_same<memory_space, Kokkos::HostSpace>::value};
+  }
+
+  void unpack(Side side, const HaloBuffer& packed) override {
+    const Region r = face_columns(block().extents(), side, false);
+    const CrossingPopulations<Lattice> pop(side);
+    view& buffer = halo_buffer(m_recv[int(side)], r, pop);
+    if (packed.count != buffer.size())
+      throw std::logic_error("kolb: halo buffer of the wrong size for " +
+                             block().material().label());
+    const auto* data = static_cast<const Scalar*>(packed.data);
+    if (packed.on_host)
+      Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
+    else
+      Kokkos::deep_copy(m_exec, buffer,
+                        unmanaged<NodeAccelerator::memory_space>(data, packed.count));
+    for_each_site("kolb::HaloUnpack", m_exec, r,
+                  HaloPack<Lattice, Scalar, Layout, memory_space, true>(
+                      block().current(), buffer, block().layout(), block().site_index(), r, pop));
+  }
+
+  ObservableSums observe() override {
+    const block_type b = post_collision_block();
+    ObservableSums sum;
+    Kokkos::parallel_reduce("kolb::Observables",
+                            region_policy(m_exec, interior_region(b.extents())),
+                            Observables<Model, Layout, memory_space>{
+                                b.current(), b.material(), b.layout(), b.site_index(), m_model},
+                            sum);
+    return sum;
+  }
+
+  void gather_fields(HostFields& out) override {
+    const block_type b = post_collision_block();
+    const Extents& e = b.extents();
+    const index_t n = e.num_interior();
+    Kokkos::View<double*, memory_space> rho("kolb::rho", n);
+    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
+    Kokkos::View<double*, memory_space> T("kolb::T", Model::has_temperature ? n : 0);
+    for_each_site(
+        "kolb::Moments", m_exec, interior_region(e),
+        Moments<Model, Layout, memory_space>{b.current(), b.material(), b.layout(), b.site_index(),
+                                             InteriorIndex(e), m_model, rho, u, T});
+    m_exec.fence();
+    auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
+    auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
+    auto T_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), T);
+    auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
+    for_each_interior([&](index_t k, int x, int y, int z) {
+      const std::size_t g = out.index(m_x0 + x, y, z);
+      out.rho[g] = rho_h(k);
+      for (int a = 0; a < 3; ++a) out.u[3 * g + a] = u_h(k, a);
+      if (Model::has_temperature) out.temperature[g] = T_h(k);
+      out.material[g] = mat(e.site(x, y, z));
+    });
+  }
+
+  void gather_populations(std::vector<double>& out) override {
+    const block_type b = post_collision_block();
+    auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.current());
+    for_each_interior([&](index_t, int x, int y, int z) {
+      const std::size_t g =
+          std::size_t(m_x0 + x) + std::size_t(m_size[0]) * (y + std::size_t(m_size[1]) * z);
+      for (int i = 0; i < Q; ++i)
+        out[g * Q + i] = double(f(b.layout()(b.extents().site(x, y, z), i)));
+    });
+  }
+
+  void set_fields(const HostFields& in) override {
+    const Extents& e = block().extents();
+    const index_t n = e.num_interior();
+    Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n), T_h("kolb::T0", n);
+    Kokkos::View<double* [3], Kokkos::LayoutRight, Kokkos::HostSpace> u_h("kolb::u0", n);
+    for_each_interior([&](index_t k, int x, int y, int z) {
+      const std::size_t g = in.index(m_x0 + x, y, z);
+      rho_h(k) = in.rho[g];
+      for (int a = 0; a < 3; ++a) u_h(k, a) = in.u[3 * g + a];
+      T_h(k) = in.temperature.empty() ? 1.0 : in.temperature[g];
+    });
+    auto rho = Kokkos::create_mirror_view_and_copy(memory_space(), rho_h);
+    auto u = Kokkos::create_mirror_view_and_copy(memory_space(), u_h);
+    auto T = Kokkos::create_mirror_view_and_copy(memory_space(), T_h);
+    for (const view& f : {block().current(), block().next()})
+      for_each_site("kolb::InitializeEquilibrium", m_exec, interior_region(e),
+                    InitializeEquilibrium<Model, Layout, memory_space>{
+                        f, block().material(), rho, u, T, block().layout(), block().site_index(),
+                        InteriorIndex(e), m_model});
+    if constexpr (Model::in_place_streaming) {
+      if (m_aa) {  // AA state between steps: post-collision, swapped
+        swap_opposites(block().current());
+        m_aa_streamed = false;
+      }
+    }
+    m_exec.fence();
+  }
+
+  double time_kernel(BenchKernel kernel, int steps) override {
+    const Region all = interior_region(block().extents());
+    m_exec.fence();
+    Kokkos::Timer timer;
+    for (int k = 0; k < steps; ++k) {
+      switch (kernel) {
+        case BenchKernel::fused:
+          launch("kolb::StreamCollide", all, stream_collide());
+          block().swap();
+          break;
+        case BenchKernel::propagate:
+          launch("kolb::Propagate", all, propagate());
+          block().swap();
+          break;
+        case BenchKernel::collide: launch("kolb::Collide", all, collide(m_model)); break;
+        case BenchKernel::aa:  // alternating AAPull / AALocal on one buffer
+          if constexpr (!Model::in_place_streaming) {
+            throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
+          } else if (k % 2 == 0) {
+            launch("kolb::AAPull", all,
+                   AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+          } else {
+            launch("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
+          }
+      }
+    }
+    m_exec.fence();
+    return timer.seconds();
+  }
+
+  std::string space() const override { return Exec::name(); }
+  int concurrency() const override { return m_exec.concurrency(); }
+
+ private:
+  static Extents part_extents(const PartSetup& s) {
+    std::array<int, 3> n = s.c.size;
+    n[0] = s.width;
+    return Extents(n, Lattice::halo, Lattice::dim, Layout::vector_length);
+  }
+  block_type& block() { return storage::block; }
+  const block_type& block() const { return storage::block; }
+
+  template <class F>
+  void launch(const char* label, const Region& r, const F& f) {
+    for_each_site_split(label, m_exec, r, f, m_bulk);
+  }
+  StreamCollide<Model, Layout, memory_space> stream_collide() const {
+    return {block(), m_wall, m_model};
+  }
+  Propagate<Lattice, Scalar, Layout, memory_space> propagate() const { return {block(), m_wall}; }
+  Collide<Model, Layout, memory_space> collide(const Model& model) const {
+    return {block(), model};
+  }
+
+  void two_buffer(const Region& r) {
+    if (m_fused) {
+      launch("kolb::StreamCollide", r, stream_collide());
+    } else {
+      launch("kolb::Propagate", r, propagate());
+      launch("kolb::Collide", r, collide(m_model));
+    }
+  }
+
+  // Calls f(k, x, y, z) for every interior site (interior coordinates) in
+  // compact order k = x + nx (y + ny z).
+  template <class F>
+  void for_each_interior(F&& f) const {
+    const Extents& e = block().extents();
+    index_t k = 0;
+    for (int z = 0; z < e.n[2]; ++z)
+      for (int y = 0; y < e.n[1]; ++y)
+        for (int x = 0; x < e.n[0]; ++x, ++k) f(k, x, y, z);
+  }
+
+  template <class Memory>
+  using unmanaged = Kokkos::View<const Scalar*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+  view& halo_buffer(view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) {
+    const std::size_t n = std::size_t(r.size()) * pop.count;
+    if (buffer.size() != n) buffer = view("kolb::halo_buffer", n);
+    return buffer;
+  }
+
+  void swap_opposites(const view& f) {
+    for_each_site("kolb::SwapOpposites", m_exec, interior_region(block().extents()),
+                  SwapOpposites<Lattice, Scalar, Layout, memory_space>{f, block().layout(),
+                                                                       block().site_index()});
+  }
+
+  // One AA step: AAPull after a local step, AALocal after a pull.
+  void aa_step() {
+    const Extents& e = block().extents();
+    const Region all = interior_region(e);
+    if (!m_aa_streamed) {
+      fill_periodic_halo(m_exec, block().current(), block().layout(), Q, e, m_periodic);
+      launch("kolb::AAPull", all, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+      push_back_periodic();
+    } else {
+      launch("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
+    }
+    m_aa_streamed = !m_aa_streamed;
+  }
+
+  // Values AAPull pushed into periodic halos go to the sites they belong to.
+  void push_back_periodic() {
+    const Extents& e = block().extents();
+    PeriodicPushBack<Lattice, Scalar, Layout, memory_space> push{
+        block().current(), block().layout(), block().site_index(), {}, {}, {}};
+    for (int a = 0; a < 3; ++a) {
+      push.m_lo[a] = e.halo[a];
+      push.m_hi[a] = e.halo[a] + e.n[a];
+      push.m_period[a] = a < e.dim && m_periodic[a] ? e.n[a] : 0;
+    }
+    for (int a = 0; a < e.dim; ++a) {
+      if (!m_periodic[a]) continue;
+      for (int side = 0; side < 2; ++side) {
+        Region r;
+        for (int b = 0; b < 3; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
+        r.lo[a] = side == 0 ? 0 : e.halo[a] + e.n[a];
+        r.hi[a] = side == 0 ? e.halo[a] : e.ext(a);
+        for_each_site("kolb::PeriodicPushBack", m_exec, r, push);
+      }
+    }
+  }
+
+  // The block as the two-buffer scheme holds it between steps
+  // (post-collision populations in their own slots); a copy for AA states.
+  block_type post_collision_block() {
+    if constexpr (!Model::in_place_streaming) {
+      return block();
+    } else {
+      if (!m_aa) return block();
+      const Extents& e = block().extents();
+      // Scratch kept between calls: the run loop observes every fraction of a second.
+      if (m_scratch.size() != block().current().size())
+        m_scratch = view("kolb::post_collision", block().current().size());
+      if (m_aa_streamed) {
+        for_each_site("kolb::AAUnstream", m_exec, interior_region(e),
+                      AAUnstream<Lattice, Scalar, Layout, memory_space>{
+                          block().current(), m_scratch, block().material(), block().layout(),
+                          m_wall, block().site_index()});
+      } else {
+        Kokkos::deep_copy(m_exec, m_scratch, block().current());
+        swap_opposites(m_scratch);
+      }
+      return block().with_current(m_scratch);
+    }
+  }
+
+  Exec m_exec;
+  Model m_model;
+  WallTerms<Lattice, Scalar> m_wall;
+  BulkRows m_bulk;
+  int m_x0;
+  std::array<int, 3> m_size;       // the whole lattice's interior
+  std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
+  bool m_fused, m_aa;
+  bool m_aa_streamed = false;  // AA buffer holds streamed (not swapped) populations
+  view m_scratch;              // AA: reconstructed post-collision state
+  view m_send[2], m_recv[2];   // packed halos by side
+};
+
+// A part of a variant on the role's execution space; this memory space's
+// translation unit builds the roles whose space lives in it.
+template <class Model, class Layout, class MemorySpace>
+std::unique_ptr<Part> make_block_part(const PartSetup& s, const NodeSpaces& spaces) {
+  Model model;
+  configure(model, s.c);
+  if constexpr (std::is_same<NodeAccelerator::memory_space, MemorySpace>::value) {
+    if (s.role == PartRole::accelerator)
+      return std::make_unique<BlockPart<Model, Layout, NodeAccelerator>>(s, model,
+                                                                         spaces.accelerator);
+  }
+  if constexpr (std::is_same<NodeHost::memory_space, MemorySpace>::value) {
+    if (s.role == PartRole::host)
+      return std::make_unique<BlockPart<Model, Layout, NodeHost>>(s, model, spaces.host);
+  }
+  throw std::logic_error("kolb: no part of this role in this memory space");
+}
+
+}  // namespace kolb

@@ -1,0 +1,97 @@
+#pragma once
+// Halo columns along x between neighbouring parts of a domain (or, later,
+// ranks). Only the populations that cross the face travel: a left halo is
+// read by the pull only for populations moving in +x (c_x > 0), a right
+// halo only for c_x < 0. HaloCopy fills a halo straight from a neighbour in
+// the same memory space; HaloPack packs a border into a contiguous buffer
+// (or unpacks one into a halo) for neighbours elsewhere.
+
+#include <kolb/block/extents.hpp>
+#include <kolb/kernels/policy.hpp>
+
+namespace kolb {
+
+// Populations that enter a part through its `side` face.
+template <class Lattice>
+struct CrossingPopulations {
+  Kokkos::Array<int, Lattice::q> index;
+  int count = 0;
+  explicit CrossingPopulations(Side side) {
+    for (int i = 0; i < Lattice::q; ++i)
+      if (side == Side::left ? Lattice::c(i, 0) > 0 : Lattice::c(i, 0) < 0) index[count++] = i;
+  }
+};
+
+// The halo columns of a block on `side` (interior rows), or, with
+// border = true, the interior columns next to that face a neighbour's halo
+// copies.
+inline Region face_columns(const Extents& e, Side side, bool border) {
+  const int h = e.halo[0];
+  Region r = interior_region(e);
+  const int lo = side == Side::left ? (border ? h : 0) : e.n[0] + (border ? 0 : h);
+  r.lo[0] = lo;
+  r.hi[0] = lo + h;
+  return r;
+}
+
+// Destination halo site <- source border site, same memory space.
+template <class Lattice, class Scalar, class Layout, class MemorySpace>
+struct HaloCopy {
+  Kokkos::View<const Scalar*, MemorySpace> m_src;
+  Kokkos::View<Scalar*, MemorySpace> m_dst;
+  Layout m_src_layout, m_dst_layout;
+  SiteIndex m_src_site, m_dst_site;
+  int m_dx;  // source x minus destination x
+  CrossingPopulations<Lattice> m_pop;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t d = m_dst_site(x, y, z), s = m_src_site(x + m_dx, y, z);
+    for (int k = 0; k < m_pop.count; ++k)
+      m_dst(m_dst_layout(d, m_pop.index[k])) = m_src(m_src_layout(s, m_pop.index[k]));
+  }
+};
+
+// Packs (Unpack = false) a region of a block into a buffer, or unpacks the
+// buffer into it; the buffer is ordered by (z, y, x) of the region, the
+// crossing populations innermost, so a border and a halo of the same shape
+// pack and unpack alike.
+template <class Lattice, class Scalar, class Layout, class MemorySpace, bool Unpack>
+struct HaloPack {
+  Kokkos::View<Scalar*, MemorySpace> m_f;
+  Kokkos::View<Scalar*, MemorySpace> m_buffer;
+  Layout m_layout;
+  SiteIndex m_site;
+  // The region as plain integers (std::array's operator[] is host-only in CUDA).
+  int m_lo_x, m_lo_y, m_lo_z;
+  index_t m_nx, m_ny;
+  CrossingPopulations<Lattice> m_pop;
+
+  HaloPack(const Kokkos::View<Scalar*, MemorySpace>& f,
+           const Kokkos::View<Scalar*, MemorySpace>& buffer, const Layout& layout,
+           const SiteIndex& site, const Region& region, const CrossingPopulations<Lattice>& pop)
+      : m_f(f),
+        m_buffer(buffer),
+        m_layout(layout),
+        m_site(site),
+        m_lo_x(region.lo[0]),
+        m_lo_y(region.lo[1]),
+        m_lo_z(region.lo[2]),
+        m_nx(region.hi[0] - region.lo[0]),
+        m_ny(region.hi[1] - region.lo[1]),
+        m_pop(pop) {}
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    const index_t b =
+        ((index_t(z - m_lo_z) * m_ny + (y - m_lo_y)) * m_nx + (x - m_lo_x)) * m_pop.count;
+    for (int k = 0; k < m_pop.count; ++k) {
+      if (Unpack) {
+        m_f(m_layout(s, m_pop.index[k])) = m_buffer(b + k);
+      } else {
+        m_buffer(b + k) = m_f(m_layout(s, m_pop.index[k]));
+      }
+    }
+  }
+};
+
+}  // namespace kolb

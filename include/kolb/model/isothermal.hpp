@@ -1,0 +1,52 @@
+#pragma once
+// IsothermalModel: the model of the isothermal lattices (D2Q9, D3Q19, and
+// any new one): BGK with Guo forcing (bgk.hpp). What every model gives the
+// kernels (ThermalModel is the other one):
+//  - operator()(f): the collision of one site's populations, in registers;
+//  - fields(f): the physical fields of a site's stored populations;
+//  - equilibrium(i, fields): population i of the stored state with them;
+//  - wall_rows(): rows next to the y walls that the model's own wall
+//    treatment completes (max_wall_rows = 0: bounce-back only);
+//  - has_temperature, in_place_streaming: what the model outputs and runs.
+// The stored state is post-collision: sum f c = rho u + F/2 with F = rho g,
+// so u = sum f c / rho - g/2, the velocity the collision used.
+
+#include <kolb/model/bgk.hpp>
+#include <kolb/model/site_fields.hpp>
+
+namespace kolb {
+
+template <class Lattice, class Scalar>
+struct IsothermalModel {
+  using lattice_type = Lattice;
+  using value_type = Scalar;
+  static constexpr bool has_temperature = false;
+  static constexpr bool in_place_streaming = true;
+  static constexpr int max_wall_rows = 0;
+
+  BGK<Lattice, Scalar> collision;
+
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Lattice::q]) const { collision(f); }
+  int wall_rows() const { return 0; }
+
+  template <class Get>
+  KOKKOS_INLINE_FUNCTION SiteFields<Scalar> fields(const Get& f) const {
+    SiteFields<Scalar> s;
+    Scalar j[3] = {0, 0, 0};
+    for (int i = 0; i < Lattice::q; ++i) {
+      const Scalar fi = f(i);
+      s.rho += fi;
+      for (int a = 0; a < 3; ++a) j[a] += Lattice::c(i, a) * fi;
+    }
+    for (int a = 0; a < 3; ++a) s.u[a] = j[a] / s.rho - collision.g[a] / 2;
+    return s;
+  }
+
+  KOKKOS_INLINE_FUNCTION Scalar equilibrium(int i, const SiteFields<double>& s) const {
+    const Scalar ux = s.u[0] + collision.g[0] / 2, uy = s.u[1] + collision.g[1] / 2,
+                 uz = s.u[2] + collision.g[2] / 2;
+    return BGK<Lattice, Scalar>::equilibrium(i, s.rho, ux, uy, uz);
+  }
+};
+
+}  // namespace kolb

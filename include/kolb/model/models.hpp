@@ -1,0 +1,24 @@
+#pragma once
+// model_t<Lattice, Scalar, Collision>: the model a compiled variant runs.
+// Isothermal lattices run IsothermalModel (BGK + Guo); D2Q37 runs
+// ThermalModel with its bgk or regularised collision.
+
+#include <kolb/core/variant.hpp>
+#include <kolb/model/isothermal.hpp>
+#include <kolb/model/thermal.hpp>
+
+namespace kolb {
+
+template <class Lattice, class Scalar, Collision C>
+struct ModelFor {
+  static_assert(C == Collision::bgk, "isothermal lattices collide with BGK");
+  using type = IsothermalModel<Lattice, Scalar>;
+};
+template <class Scalar, Collision C>
+struct ModelFor<D2Q37, Scalar, C> {
+  using type = ThermalModel<Scalar, C == Collision::regularized>;
+};
+template <class Lattice, class Scalar, Collision C>
+using model_t = typename ModelFor<Lattice, Scalar, C>::type;
+
+}  // namespace kolb

@@ -1,0 +1,67 @@
+// Variant names (parse/print) and the run-time lattice table.
+
+#include <kolb/lattice/d2q37.hpp>
+#include <kolb/lattice/d2q9.hpp>
+#include <kolb/lattice/d3q19.hpp>
+#include <kolb/model/lattice_info.hpp>
+#include <kolb/model/models.hpp>
+
+namespace kolb {
+
+std::string to_string(const LayoutId& layout) {
+  return to_string(layout.kind) +
+         (layout.vector_length > 1 ? std::to_string(layout.vector_length) : std::string());
+}
+
+std::string to_string(const VariantKey& key) {
+  return to_string(key.lattice) + "/" + to_string(key.precision) + "/" + to_string(key.layout);
+}
+
+std::optional<LayoutId> parse_layout(const std::string& text) {
+  const auto digit = text.find_first_of("0123456789");
+  const auto kind = parse<LayoutKind>(text.substr(0, digit));
+  if (!kind) return std::nullopt;
+  const bool clustered = *kind == LayoutKind::csoa || *kind == LayoutKind::caosoa;
+  if (clustered == (digit == std::string::npos)) return std::nullopt;
+  const std::string vl = clustered ? text.substr(digit) : "1";
+  if (vl.find_first_not_of("0123456789") != std::string::npos || vl.size() > 4) return std::nullopt;
+  return LayoutId{*kind, std::stoi(vl)};
+}
+
+std::optional<VariantKey> parse_variant(const std::string& text) {
+  const auto a = text.find('/'), b = text.find('/', a + 1);
+  if (b == std::string::npos) return std::nullopt;
+  const auto lattice = parse<LatticeId>(text.substr(0, a));
+  const auto precision = parse<Precision>(text.substr(a + 1, b - a - 1));
+  const auto layout = parse_layout(text.substr(b + 1));
+  if (!lattice || !precision || !layout) return std::nullopt;
+  return VariantKey{*lattice, *precision, *layout};
+}
+
+namespace {
+
+template <class Lattice, Collision... C>
+LatticeInfo row(LatticeId id) {
+  using Model = model_t<Lattice, double, Collision::bgk>;
+  return {id,
+          Lattice::dim,
+          Lattice::q,
+          Lattice::halo,
+          Lattice::cs2(),
+          Lattice::unit(),
+          Model::has_temperature,
+          Model::in_place_streaming,
+          Model::max_wall_rows,
+          {C...}};
+}
+
+}  // namespace
+
+const LatticeInfo& lattice_info(LatticeId lattice) {
+  static const LatticeInfo table[] = {
+      row<D2Q9, Collision::bgk>(LatticeId::D2Q9), row<D3Q19, Collision::bgk>(LatticeId::D3Q19),
+      row<D2Q37, Collision::bgk, Collision::regularized>(LatticeId::D2Q37)};
+  return table[int(lattice)];
+}
+
+}  // namespace kolb
