@@ -212,23 +212,30 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   return plan;
 }
 
+// A row as bench.json holds it; bench.csv has the same columns but
+// gflops_at_reference_count, with the size as "NxM[xK]".
+nlohmann::ordered_json row_json(const BenchRow& r) {
+  return {{"lattice", r.lattice},
+          {"precision", r.precision},
+          {"layout", r.layout},
+          {"kernel", r.kernel},
+          {"size", r.size},
+          {"seconds_per_step", r.seconds_per_step},
+          {"mlups", r.mlups},
+          {"gbs", r.gbs},
+          {"percent_of_stream_bound", r.percent_bound},
+          {"triad_gbs_next_to_it", r.triad_gbs},
+          {"flops_per_site", r.flops_per_site},
+          {"gflops", r.gflops},
+          {"gflops_at_reference_count",
+           r.flops_per_site > 0 ? r.mlups * 1e6 * kReferenceFlopsPerSite * 1e-9 : 0.0},
+          {"percent_of_fp64_peak", r.percent_peak}};
+}
+
 void write_results(const BenchResult& result, const BenchPlan& plan, double triad_before,
                    double triad_after) {
-  const std::string dir = result.folder;
-  {
-    std::ofstream csv(dir + "/bench.csv");
-    csv << "lattice,precision,layout,kernel,size,seconds_per_step,mlups,gbs,percent_of_stream_"
-           "bound,triad_gbs_next_to_it,flops_per_site,gflops,percent_of_fp64_peak\n";
-    for (const auto& r : result.rows)
-      csv << r.lattice << ',' << r.precision << ',' << r.layout << ',' << r.kernel << ','
-          << r.size[0] << 'x' << r.size[1]
-          << (r.lattice == "D3Q19" ? "x" + std::to_string(r.size[2]) : "") << ','
-          << std::setprecision(6) << r.seconds_per_step << ',' << r.mlups << ',' << r.gbs << ','
-          << r.percent_bound << ',' << r.triad_gbs << ',' << r.flops_per_site << ',' << r.gflops
-          << ',' << r.percent_peak << '\n';
-  }
   using exec = Kokkos::DefaultExecutionSpace;
-  nlohmann::json j;
+  nlohmann::ordered_json j;
   j["kolb_version"] = KOLB_VERSION_STRING;
   j["machine"] = {{"cpu", cpu_model()},
                   {"execution_space", exec::name()},
@@ -246,26 +253,32 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
   }
   j["triad_gbs_before_after"] = std::vector<double>{triad_before, triad_after};
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in the triad)";
-  j["rows"] = nlohmann::json::array();
-  for (const auto& r : result.rows)
-    j["rows"].push_back(
-        {{"lattice", r.lattice},
-         {"precision", r.precision},
-         {"layout", r.layout},
-         {"kernel", r.kernel},
-         {"size", r.size},
-         {"seconds_per_step", r.seconds_per_step},
-         {"mlups", r.mlups},
-         {"gbs", r.gbs},
-         {"percent_of_stream_bound", r.percent_bound},
-         {"triad_gbs_next_to_it", r.triad_gbs},
-         {"flops_per_site", r.flops_per_site},
-         {"gflops", r.gflops},
-         {"gflops_at_reference_count",
-          r.flops_per_site > 0 ? r.mlups * 1e6 * kReferenceFlopsPerSite * 1e-9 : 0.0},
-         {"percent_of_fp64_peak", r.percent_peak}});
-  std::ofstream(dir + "/bench.json") << j.dump(2) << '\n';
-  write_plot(result, dir);
+  j["rows"] = nlohmann::ordered_json::array();
+  std::ofstream csv(result.folder + "/bench.csv");
+  for (const auto& r : result.rows) {
+    const nlohmann::ordered_json row = row_json(r);
+    j["rows"].push_back(row);
+    if (j["rows"].size() == 1) {  // the header
+      std::string header;
+      for (const auto& [key, value] : row.items())
+        if (key != "gflops_at_reference_count") header += (header.empty() ? "" : ",") + key;
+      csv << header << '\n';
+    }
+    std::string line;
+    for (const auto& [key, value] : row.items()) {
+      if (key == "gflops_at_reference_count") continue;
+      std::ostringstream v;
+      if (value.is_string()) v << value.get<std::string>();
+      if (value.is_number()) v << std::setprecision(6) << value.get<double>();
+      if (value.is_array())
+        v << r.size[0] << 'x' << r.size[1]
+          << (r.size[2] > 1 ? "x" + std::to_string(r.size[2]) : "");
+      line += (line.empty() ? "" : ",") + v.str();
+    }
+    csv << line << '\n';
+  }
+  std::ofstream(result.folder + "/bench.json") << j.dump(2) << '\n';
+  write_plot(result, result.folder);
 }
 
 }  // namespace

@@ -210,15 +210,11 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
                           "only a moving_wall has a velocity");
       }
     }
-    if (type == "periodic")
-      fb.kind = FaceKind::periodic;
-    else if (type == "wall")
-      fb.kind = FaceKind::wall;
-    else if (type == "moving_wall")
-      fb.kind = FaceKind::moving_wall;
-    else
+    const auto kind = parse<FaceKind>(type);
+    if (!kind)
       top.reader().fail(n, b.path(key),
-                        "'" + type + "' is not a boundary type (periodic, wall, moving_wall)");
+                        "'" + type + "' is not a boundary type (" + join(names<FaceKind>()) + ")");
+    fb.kind = *kind;
   }
   for (int a = 0; a < c.dim; ++a) {
     const bool lo = c.faces[2 * a].kind == FaceKind::periodic;
@@ -349,13 +345,7 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
   if (type == "rayleigh_benard")
     keys = {"type", "temperature_bottom", "temperature_top", "amplitude"};
   const Map m(top.reader(), n, "initial", keys);
-  using K = InitialCondition::Kind;
-  ic.kind = type == "uniform"            ? K::uniform
-            : type == "shear_wave"       ? K::shear_wave
-            : type == "temperature_wave" ? K::temperature_wave
-            : type == "sound_wave"       ? K::sound_wave
-            : type == "rayleigh_taylor"  ? K::rayleigh_taylor
-                                         : K::rayleigh_benard;
+  ic.kind = *parse<InitialKind>(type);
   auto positive = [&](const char* key, double v) {
     if (!(v > 0)) top.reader().fail(m.get(key), m.path(key), std::string(key) + " must be > 0");
     return v;
@@ -410,9 +400,9 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
       "type", c.dim == 3 ? std::vector<std::string>{"uniform", "taylor_green", "taylor_green_3d",
                                                     "shear_wave"}
                          : std::vector<std::string>{"uniform", "taylor_green", "shear_wave"});
+  ic.kind = *parse<InitialKind>(type);
   if (type == "uniform") {
     const Map m(top.reader(), n, "initial", {"type", "density", "velocity"});
-    ic.kind = InitialCondition::Kind::uniform;
     if (m.has("velocity")) {
       const auto v = m.numbers("velocity", c.dim);
       check_mach(m, "velocity", norm(v), cs);
@@ -425,9 +415,6 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
                 tg    ? std::vector<std::string>{"type", "density", "amplitude", "plane"}
                 : tg3 ? std::vector<std::string>{"type", "density", "amplitude"}
                       : std::vector<std::string>{"type", "density", "amplitude", "flow", "wave"});
-    ic.kind = tg    ? InitialCondition::Kind::taylor_green
-              : tg3 ? InitialCondition::Kind::taylor_green_3d
-                    : InitialCondition::Kind::shear_wave;
     ic.amplitude = m.number("amplitude");
     check_mach(m, "amplitude", std::abs(ic.amplitude), cs);
     if (tg && m.has("plane")) {

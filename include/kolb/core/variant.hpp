@@ -22,34 +22,18 @@ enum class BenchKernel { fused, aa, propagate, collide };
 // EnumNames<E>::list[int(e)] is the name of e.
 template <class E>
 struct EnumNames;
-template <>
-struct EnumNames<LatticeId> {
-  static constexpr const char* list[] = {"D2Q9", "D3Q19", "D2Q37"};
-};
-template <>
-struct EnumNames<Precision> {
-  static constexpr const char* list[] = {"double", "float"};
-};
-template <>
-struct EnumNames<LayoutKind> {
-  static constexpr const char* list[] = {"aos", "soa", "csoa", "caosoa"};
-};
-template <>
-struct EnumNames<KernelPath> {
-  static constexpr const char* list[] = {"fused", "split"};
-};
-template <>
-struct EnumNames<Streaming> {
-  static constexpr const char* list[] = {"two_buffer", "aa"};
-};
-template <>
-struct EnumNames<Collision> {
-  static constexpr const char* list[] = {"bgk", "regularized"};
-};
-template <>
-struct EnumNames<BenchKernel> {
-  static constexpr const char* list[] = {"fused", "aa", "propagate", "collide"};
-};
+#define KOLB_ENUM_NAMES(E, ...)                          \
+  template <>                                            \
+  struct EnumNames<E> {                                  \
+    static constexpr const char* list[] = {__VA_ARGS__}; \
+  }
+KOLB_ENUM_NAMES(LatticeId, "D2Q9", "D3Q19", "D2Q37");
+KOLB_ENUM_NAMES(Precision, "double", "float");
+KOLB_ENUM_NAMES(LayoutKind, "aos", "soa", "csoa", "caosoa");
+KOLB_ENUM_NAMES(KernelPath, "fused", "split");
+KOLB_ENUM_NAMES(Streaming, "two_buffer", "aa");
+KOLB_ENUM_NAMES(Collision, "bgk", "regularized");
+KOLB_ENUM_NAMES(BenchKernel, "fused", "aa", "propagate", "collide");
 
 template <class E>
 std::vector<std::string> names() {

@@ -29,6 +29,7 @@ class ConfigError : public std::runtime_error {
 };
 
 enum class FaceKind { periodic, wall, moving_wall };
+KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall");
 
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
@@ -56,17 +57,21 @@ struct Obstacle {
   std::string where;                                 // for error messages
 };
 
+enum class InitialKind {
+  uniform,
+  taylor_green,
+  taylor_green_3d,
+  shear_wave,
+  temperature_wave,  // D2Q37: isobaric T = T0 (1 + A sin), rho = rho0 / (1 + A sin)
+  sound_wave,        // D2Q37: u_wave = A sin(k wave)
+  rayleigh_taylor,   // D2Q37: docs/reference/d2q37.md §10
+  rayleigh_benard    // D2Q37: conductive profile + perturbation
+};
+KOLB_ENUM_NAMES(InitialKind, "uniform", "taylor_green", "taylor_green_3d", "shear_wave",
+                "temperature_wave", "sound_wave", "rayleigh_taylor", "rayleigh_benard");
+
 struct InitialCondition {
-  enum class Kind {
-    uniform,
-    taylor_green,
-    taylor_green_3d,
-    shear_wave,
-    temperature_wave,  // D2Q37: isobaric T = T0 (1 + A sin), rho = rho0 / (1 + A sin)
-    sound_wave,        // D2Q37: u_wave = A sin(k wave)
-    rayleigh_taylor,   // D2Q37: docs/reference/d2q37.md §10
-    rayleigh_benard    // D2Q37: conductive profile + perturbation
-  };
+  using Kind = InitialKind;
   Kind kind = Kind::uniform;
   double density = 1.0;
   double temperature = 1.0;                 // D2Q37: uniform / wave base temperature
