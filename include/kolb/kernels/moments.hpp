@@ -6,7 +6,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/policy.hpp>
-#include <kolb/model/site_fields.hpp>
+#include <kolb/model/model.hpp>
 
 namespace kolb {
 

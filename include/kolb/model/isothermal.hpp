@@ -1,32 +1,21 @@
 #pragma once
 // IsothermalModel: the model of the isothermal lattices (D2Q9, D3Q19, and
-// any new one): BGK with Guo forcing (bgk.hpp). What every model gives the
-// kernels (ThermalModel is the other one):
-//  - operator()(f): the collision of one site's populations, in registers;
-//  - fields(f): the physical fields of a site's stored populations;
-//  - equilibrium(i, fields): population i of the stored state with them;
-//  - wall_rows(): rows next to the y walls that the model's own wall
-//    treatment completes (max_wall_rows = 0: bounce-back only);
-//  - has_temperature, in_place_streaming: what the model outputs and runs.
-// The stored state is post-collision: sum f c = rho u + F/2 with F = rho g,
+// any new one): BGK with Guo forcing (bgk.hpp); the interface of a model is
+// in model.hpp. The stored state is post-collision: sum f c = rho u + F/2 with F = rho g,
 // so u = sum f c / rho - g/2, the velocity the collision used.
 
 #include <kolb/model/bgk.hpp>
-#include <kolb/model/site_fields.hpp>
+#include <kolb/model/model.hpp>
 
 namespace kolb {
 
 template <class Lattice, class Scalar>
-struct IsothermalModel {
-  using lattice_type = Lattice;
-  using value_type = Scalar;
+struct IsothermalModel : CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>> {
+  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>>::collision;
   static constexpr bool has_temperature = false;
   static constexpr bool in_place_streaming = true;
   static constexpr int max_wall_rows = 0;
 
-  BGK<Lattice, Scalar> collision;
-
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Lattice::q]) const { collision(f); }
   int wall_rows() const { return 0; }
 
   template <class Get>

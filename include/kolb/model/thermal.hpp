@@ -6,26 +6,23 @@
 // fields are the half-step ones (docs/reference/d2q37.md §3):
 // u^H = sum f xi / rho - g dt / 2, T^H = T + |g dt|^2 / 8.
 
-#include <kolb/model/site_fields.hpp>
+#include <kolb/model/model.hpp>
 #include <kolb/model/thermal/collision.hpp>
 #include <kolb/model/thermal/walls.hpp>
 
 namespace kolb {
 
 template <class Scalar, bool Regularized>
-struct ThermalModel {
-  using lattice_type = D2Q37;
-  using value_type = Scalar;
+struct ThermalModel : CollisionModel<D2Q37, Scalar, ThermalCollision<Scalar, Regularized>> {
+  using CollisionModel<D2Q37, Scalar, ThermalCollision<Scalar, Regularized>>::collision;
   static constexpr bool has_temperature = true;
   // The wall rows are completed from the pre-streaming populations, which
   // the in-place scheme overwrites.
   static constexpr bool in_place_streaming = false;
   static constexpr int max_wall_rows = 3;
 
-  ThermalCollision<Scalar, Regularized> collision;
   ThermalWallSettings walls;
 
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[D2Q37::q]) const { collision(f); }
   int wall_rows() const { return walls.active ? max_wall_rows : 0; }
   // The wall rows collide with tau = 1 (the authors' scheme, §8).
   ThermalModel wall_model() const {
