@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "gnuplot.hpp"
+#include "output_files.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -139,7 +139,7 @@ struct BenchPlan {
   std::vector<Precision> precisions;
   std::vector<LayoutId> layouts;
   std::vector<BenchKernel> kernels;
-  std::map<LatticeId, std::vector<int>> sizes;  // 3 entries (z = 1 in 2-D)
+  std::map<LatticeId, std::vector<int>> sizes;
   Collision thermal_collision = Collision::regularized;
   int steps = 10, repeats = 3;
   double triad_megabytes = 1536;
@@ -195,7 +195,7 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
     for (const double x : v)
       if (!(x >= 8 && x == std::floor(x)))
         reader.fail(s.get(to_string(l)), s.path(to_string(l)), "sizes must be integers >= 8");
-    plan.sizes[l] = {int(v[0]), int(v[1]), v.size() > 2 ? int(v[2]) : 1};
+    plan.sizes[l] = std::vector<int>(v.begin(), v.end());
   }
   plan.steps = int(top.integer("steps"));
   plan.repeats = int(top.integer("repeats", 3));
@@ -212,8 +212,7 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   return plan;
 }
 
-// A row as bench.json holds it; bench.csv has the same columns but
-// gflops_at_reference_count, with the size as "NxM[xK]".
+// A row as bench.json and bench.csv hold it.
 nlohmann::ordered_json row_json(const BenchRow& r) {
   return {{"lattice", r.lattice},
           {"precision", r.precision},
@@ -227,9 +226,9 @@ nlohmann::ordered_json row_json(const BenchRow& r) {
           {"triad_gbs_next_to_it", r.triad_gbs},
           {"flops_per_site", r.flops_per_site},
           {"gflops", r.gflops},
+          {"percent_of_fp64_peak", r.percent_peak},
           {"gflops_at_reference_count",
-           r.flops_per_site > 0 ? r.mlups * 1e6 * kReferenceFlopsPerSite * 1e-9 : 0.0},
-          {"percent_of_fp64_peak", r.percent_peak}};
+           r.flops_per_site > 0 ? r.mlups * 1e6 * kReferenceFlopsPerSite * 1e-9 : 0.0}};
 }
 
 void write_results(const BenchResult& result, const BenchPlan& plan, double triad_before,
@@ -253,31 +252,11 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
   }
   j["triad_gbs_before_after"] = std::vector<double>{triad_before, triad_after};
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in the triad)";
-  j["rows"] = nlohmann::ordered_json::array();
-  std::ofstream csv(result.folder + "/bench.csv");
-  for (const auto& r : result.rows) {
-    const nlohmann::ordered_json row = row_json(r);
-    j["rows"].push_back(row);
-    if (j["rows"].size() == 1) {  // the header
-      std::string header;
-      for (const auto& [key, value] : row.items())
-        if (key != "gflops_at_reference_count") header += (header.empty() ? "" : ",") + key;
-      csv << header << '\n';
-    }
-    std::string line;
-    for (const auto& [key, value] : row.items()) {
-      if (key == "gflops_at_reference_count") continue;
-      std::ostringstream v;
-      if (value.is_string()) v << value.get<std::string>();
-      if (value.is_number()) v << std::setprecision(6) << value.get<double>();
-      if (value.is_array())
-        v << r.size[0] << 'x' << r.size[1]
-          << (r.size[2] > 1 ? "x" + std::to_string(r.size[2]) : "");
-      line += (line.empty() ? "" : ",") + v.str();
-    }
-    csv << line << '\n';
-  }
-  std::ofstream(result.folder + "/bench.json") << j.dump(2) << '\n';
+  std::vector<nlohmann::ordered_json> rows;
+  for (const auto& r : result.rows) rows.push_back(row_json(r));
+  j["rows"] = rows;
+  write_atomically(result.folder + "/bench.csv", csv_of(rows));
+  write_atomically(result.folder + "/bench.json", j.dump(2) + "\n");
   write_plot(result, result.folder);
 }
 
@@ -321,7 +300,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
         }
         const std::vector<int>& sz = plan.sizes.at(l);
         auto domain = make_domain(bench_case(v, sz, plan.thermal_collision));
-        const double sites = double(sz[0]) * sz[1] * sz[2];
+        const double sites = double(sz[0]) * sz[1] * (sz.size() > 2 ? sz[2] : 1);
         const double bytes = 2.0 * lattice_info(l).q * (p == Precision::float64 ? 8 : 4);
         for (const BenchKernel k : plan.kernels) {
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)

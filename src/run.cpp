@@ -12,6 +12,8 @@
 #include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
+#include "output_files.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -140,9 +142,7 @@ class RunOutputs {
     nlohmann::json vtk = nlohmann::json::array();
     for (const auto& s : m_snapshots) vtk.push_back(s.second);
     r["outputs"] = {{"observables", "observables.csv"}, {"vtk", vtk}};
-    const std::string path = report_path(), tmp = path + ".tmp";
-    std::ofstream(tmp) << r.dump(2) << '\n';
-    std::rename(tmp.c_str(), path.c_str());
+    write_atomically(report_path(), r.dump(2) + "\n");
   }
 
  private:
@@ -182,8 +182,6 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
 
 }  // namespace
 
-double unstable_speed(const Case& c) { return lattice_info(c.lattice).sound_speed(); }
-
 RunSummary run_case(const Case& c, std::ostream* progress) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -194,7 +192,8 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
   const auto [resolved, tuning] = resolve_split(c, progress);
   auto domain = make_domain(resolved);
   RunOutputs out(resolved, *domain, tuning);
-  const double limit = unstable_speed(c);
+  // Beyond the lattice sound speed a run has diverged.
+  const double limit = lattice_info(c.lattice).sound_speed();
   const double sites = double(c.size[0]) * c.size[1] * c.size[2];
 
   RunSummary summary;

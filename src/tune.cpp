@@ -6,7 +6,7 @@
 #include <Kokkos_Core.hpp>
 #include <nlohmann/json.hpp>
 
-#include "gnuplot.hpp"
+#include "output_files.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -259,12 +259,6 @@ nlohmann::json model_json(const BalanceModel& m) {
           {"optimum", m.optimum()}};
 }
 
-void write_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  std::ofstream(tmp) << text;
-  std::rename(tmp.c_str(), path.c_str());
-}
-
 }  // namespace
 
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log) {
@@ -280,30 +274,30 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   const double sites = double(lx) * c.size[1] * c.size[2];
   auto mlups = [&](double seconds) { return sites / seconds * 1e-6; };
 
-  std::ostringstream csv;
-  csv << "host_columns,host_fraction,kind,concurrent,step_s,accelerator_s,host_s,exchange_s,mlups,"
-         "model_isolated_s,model_concurrent_s\n";
-  csv << std::setprecision(9);
+  std::vector<nlohmann::ordered_json> points, curves;
   for (const auto& p : r.points)
-    csv << p.host_columns << ',' << 2.0 * p.host_columns / lx << ',' << p.kind << ','
-        << (p.concurrent ? 1 : 0) << ',' << p.step << ',' << p.accelerator << ',' << p.host << ','
-        << p.exchange << ',' << p.mlups << ',' << r.isolated.step_time(p.host_columns) << ','
-        << r.concurrent.step_time(p.host_columns) << '\n';
-  write_atomically(folder + "/tune.csv", csv.str());
-
-  std::ostringstream model;
+    points.push_back({{"host_columns", p.host_columns},
+                      {"host_fraction", 2.0 * p.host_columns / lx},
+                      {"kind", p.kind},
+                      {"concurrent", p.concurrent},
+                      {"step_s", p.step},
+                      {"accelerator_s", p.accelerator},
+                      {"host_s", p.host},
+                      {"exchange_s", p.exchange},
+                      {"mlups", p.mlups},
+                      {"model_isolated_s", r.isolated.step_time(p.host_columns)},
+                      {"model_concurrent_s", r.concurrent.step_time(p.host_columns)}});
+  write_atomically(folder + "/tune.csv", csv_of(points));
   const bool window = r.window_points > 0;
-  model << "host_columns,host_fraction,mlups_isolated_model,mlups_concurrent_model"
-        << (window ? ",mlups_window_model" : "") << "\n";
-  const int half = lx / 2;
   for (int k = 0; k <= 200; ++k) {
-    const int m = int(std::lround(half * k / 200.0));
-    model << m << ',' << 2.0 * m / lx << ',' << mlups(r.isolated.step_time(m)) << ','
-          << mlups(r.concurrent.step_time(m));
-    if (window) model << ',' << mlups(r.window.step_time(m));
-    model << '\n';
+    const int m = int(std::lround(lx / 2 * k / 200.0));
+    curves.push_back({{"host_columns", m},
+                      {"host_fraction", 2.0 * m / lx},
+                      {"mlups_isolated_model", mlups(r.isolated.step_time(m))},
+                      {"mlups_concurrent_model", mlups(r.concurrent.step_time(m))}});
+    if (window) curves.back()["mlups_window_model"] = mlups(r.window.step_time(m));
   }
-  write_atomically(folder + "/tune_model.csv", model.str());
+  write_atomically(folder + "/tune_model.csv", csv_of(curves));
 
   nlohmann::json j;
   j["case"] = c.source;
@@ -352,17 +346,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
     j["host_alone_mlups"] = host_alone;
     j["speedup_over_faster_alone"] = mlups(r.best_step) / std::max(acc_alone, host_alone);
   }
-  nlohmann::json pts = nlohmann::json::array();
-  for (const auto& p : r.points)
-    pts.push_back({{"host_columns", p.host_columns},
-                   {"kind", p.kind},
-                   {"concurrent", p.concurrent},
-                   {"step_s", p.step},
-                   {"accelerator_s", p.accelerator},
-                   {"host_s", p.host},
-                   {"exchange_s", p.exchange},
-                   {"mlups", p.mlups}});
-  j["points"] = pts;
+  j["points"] = points;
   const std::string json_path = folder + "/tune.json";
   write_atomically(json_path, j.dump(2) + "\n");
 

@@ -27,7 +27,4 @@ struct RunSummary {
 // `progress` receives the progress line (nullptr: silent).
 RunSummary run_case(const Case& c, std::ostream* progress);
 
-// Speed beyond which a run counts as unstable: the lattice sound speed.
-double unstable_speed(const Case& c);
-
 }  // namespace kolb

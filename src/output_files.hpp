@@ -1,0 +1,55 @@
+#pragma once
+// Helpers for the result files kolb writes (internal to src/): atomic
+// writes, CSV tables from JSON rows, and optional gnuplot pictures.
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kolb {
+
+// Writes through a temporary file and a rename: readers never see half a file.
+inline void write_atomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  std::ofstream(tmp) << text;
+  std::rename(tmp.c_str(), path.c_str());
+}
+
+// Flat JSON rows as CSV: the first row's keys are the header; booleans are
+// 1/0, arrays their numbers joined by 'x' (sizes: 160x160x160).
+inline std::string csv_of(const std::vector<nlohmann::ordered_json>& rows) {
+  std::ostringstream out;
+  out.precision(9);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const char* sep = "";
+    if (r == 0)
+      for (const auto& item : rows[r].items()) out << std::exchange(sep, ",") << item.key();
+    if (r == 0) out << '\n', sep = "";
+    for (const auto& item : rows[r].items()) {
+      const auto& v = item.value();
+      out << std::exchange(sep, ",");
+      if (v.is_string()) out << v.get<std::string>();
+      if (v.is_boolean()) out << (v.get<bool>() ? 1 : 0);
+      if (v.is_number()) out << v.get<double>();
+      for (std::size_t k = 0; v.is_array() && k < v.size(); ++k) out << (k ? "x" : "") << v[k];
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+// Runs a gnuplot script when gnuplot is installed (the pictures are
+// optional: the data files next to them are the results).
+inline void run_gnuplot(const std::string& script, const char* who) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) return;
+  const std::string cmd = "gnuplot '" + script + "'";
+  if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "%s: gnuplot failed\n", who);
+}
+
+}  // namespace kolb
