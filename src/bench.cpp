@@ -53,8 +53,6 @@ struct CountedScalar {
   friend CountedScalar operator/(CountedScalar a, CountedScalar b) { return ++ops, a.v / b.v; }
   friend CountedScalar operator-(CountedScalar a) { return -a.v; }
   CountedScalar& operator+=(CountedScalar b) { return *this = *this + b; }
-  CountedScalar& operator-=(CountedScalar b) { return *this = *this - b; }
-  CountedScalar& operator*=(CountedScalar b) { return *this = *this * b; }
   friend CountedScalar fma(CountedScalar a, CountedScalar b, CountedScalar c) {
     return ops += 2, a.v * b.v + c.v;
   }
@@ -197,11 +195,9 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
         reader.fail(s.get(to_string(l)), s.path(to_string(l)), "sizes must be integers >= 8");
     plan.sizes[l] = std::vector<int>(v.begin(), v.end());
   }
-  plan.steps = int(top.integer("steps"));
-  plan.repeats = int(top.integer("repeats", 3));
+  plan.steps = int(top.at_least("steps", 1));
+  plan.repeats = int(top.at_least("repeats", 1, 3));
   plan.triad_megabytes = top.number("triad_megabytes", 1536);
-  if (plan.steps < 1) reader.fail(top.get("steps"), "steps", "steps must be >= 1");
-  if (plan.repeats < 1) reader.fail(top.get("repeats"), "repeats", "repeats must be >= 1");
   if (!(plan.triad_megabytes >= 1))
     reader.fail(top.get("triad_megabytes"), "triad_megabytes", "must be >= 1");
   plan.folder = top.text("output");

@@ -135,21 +135,11 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
   } else {
     double nu = 0;
     if (p.has("viscosity")) {
-      nu = p.number("viscosity");
-      if (!(nu > 0))
-        top.reader().fail(p.get("viscosity"), p.path("viscosity"), "viscosity must be > 0");
+      nu = p.positive("viscosity");
     } else {
-      const double re = p.number("reynolds");
-      const double u = p.number("reference_velocity");
-      const double l = p.number("reference_length");
-      if (!(re > 0))
-        top.reader().fail(p.get("reynolds"), p.path("reynolds"), "reynolds must be > 0");
-      if (!(u > 0))
-        top.reader().fail(p.get("reference_velocity"), p.path("reference_velocity"),
-                          "reference_velocity must be > 0");
-      if (!(l > 0))
-        top.reader().fail(p.get("reference_length"), p.path("reference_length"),
-                          "reference_length must be > 0 (in lattice sites)");
+      const double re = p.positive("reynolds");
+      const double u = p.positive("reference_velocity");
+      const double l = p.positive("reference_length", " (in lattice sites)");
       check_mach(p, "reference_velocity", u, info.sound_speed());
       nu = u * l / re;
     }
@@ -188,10 +178,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
         if (type != "wall")
           top.reader().fail(m.get("temperature"), m.path("temperature"),
                             "only a wall has a temperature");
-        fb.temperature = m.number("temperature");
-        if (!(fb.temperature > 0))
-          top.reader().fail(m.get("temperature"), m.path("temperature"),
-                            "temperature must be > 0 (T0 = 1 in the model's units)");
+        fb.temperature = m.positive("temperature", " (T0 = 1 in the model's units)");
       }
     } else {
       const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
@@ -225,21 +212,17 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
                             " and " + kFaceNames[2 * a + 1] + " must both be periodic");
   }
   if (thermal) {
-    // The authors' scheme: periodic x, thermal walls (3 rows each) in y.
-    for (int f = 0; f < 4; ++f) {
-      const bool ok =
-          f < 2 ? c.faces[f].kind == FaceKind::periodic : c.faces[f].kind != FaceKind::moving_wall;
-      if (!ok)
-        top.reader().fail(b.get(faces[f]), b.path(faces[f]),
-                          f < 2 ? lattice + " is periodic in x (walls go on y- and y+)"
-                                : lattice +
-                                      " has resting thermal walls only (type: wall, "
-                                      "optional temperature)");
-    }
-    if (c.faces[2].kind == FaceKind::wall && c.size[1] < 8)
+    // The authors' scheme: periodic x, thermal walls in y (moving ones were
+    // refused above), each owning the model's wall rows.
+    if (c.faces[0].kind != FaceKind::periodic)
+      top.reader().fail(b.get("x-"), b.path("x-"),
+                        lattice + " is periodic in x (walls go on y- and y+)");
+    const int rows = 2 * info.wall_rows + 2;
+    if (c.faces[2].kind == FaceKind::wall && c.size[1] < rows)
       top.reader().fail(b.get("y-"), b.path("y-"),
-                        "D2Q37 walls need at least 8 rows along y (3 wall rows each plus the "
-                        "row next to them), the domain has " +
+                        lattice + " walls need at least " + std::to_string(rows) +
+                            " rows along y (" + std::to_string(info.wall_rows) +
+                            " wall rows each plus the row next to them), the domain has " +
                             std::to_string(c.size[1]));
   }
 }
@@ -289,9 +272,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                   cyl ? std::vector<std::string>{"type", "center", "radius", "axis"}
                       : std::vector<std::string>{"type", "center", "radius"});
       o.kind = cyl ? Obstacle::Kind::cylinder : Obstacle::Kind::sphere;
-      o.radius = m.number("radius");
-      if (!(o.radius > 0))
-        top.reader().fail(m.get("radius"), m.path("radius"), "radius must be > 0");
+      o.radius = m.positive("radius");
       if (cyl) {
         o.axis = c.dim == 2 ? 2 : axis_index(m, "axis", 3);
         if (c.dim == 2 && m.has("axis") && m.text("axis") != "z")
@@ -346,12 +327,8 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
     keys = {"type", "temperature_bottom", "temperature_top", "amplitude"};
   const Map m(top.reader(), n, "initial", keys);
   ic.kind = *parse<InitialKind>(type);
-  auto positive = [&](const char* key, double v) {
-    if (!(v > 0)) top.reader().fail(m.get(key), m.path(key), std::string(key) + " must be > 0");
-    return v;
-  };
-  if (m.has("density")) ic.density = positive("density", m.number("density"));
-  if (m.has("temperature")) ic.temperature = positive("temperature", m.number("temperature"));
+  ic.density = m.positive("density", ic.density);
+  ic.temperature = m.positive("temperature", ic.temperature);
   if (m.has("velocity")) {
     const auto v = m.numbers("velocity", 2);
     check_mach(m, "velocity", norm(v), cs);
@@ -377,11 +354,11 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
   if (type == "rayleigh_taylor" || type == "rayleigh_benard") {
     if (c.faces[2].kind != FaceKind::wall)
       top.reader().fail(m.get("type"), m.path("type"), type + " needs walls on y- and y+");
-    ic.temperature_bottom = positive("temperature_bottom", m.number("temperature_bottom", 1.05));
-    ic.temperature_top = positive("temperature_top", m.number("temperature_top", 0.95));
+    ic.temperature_bottom = m.positive("temperature_bottom", 1.05);
+    ic.temperature_top = m.positive("temperature_top", 0.95);
   }
   if (type == "rayleigh_taylor") {
-    ic.interface_width = positive("interface_width", m.number("interface_width", 10));
+    ic.interface_width = m.positive("interface_width", 10.0);
     ic.amplitude = m.number("amplitude", 2 * ic.interface_width);
     ic.seed = std::uint64_t(m.integer("seed", 1));
   }
@@ -438,9 +415,7 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
         top.reader().fail(m.get("type"), m.path("type"),
                           type + " needs periodic boundaries along " + kAxisNames[a]);
   }
-  ic.density = any.number("density", 1.0);
-  if (!(ic.density > 0))
-    top.reader().fail(any.get("density"), any.path("density"), "density must be > 0");
+  ic.density = any.positive("density", 1.0);
 }
 
 }  // namespace
@@ -489,9 +464,7 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
     reader.fail(e.get("layout"), e.path("layout"),
                 to_string(c.variant()) +
                     " is not compiled into this build (`kolb info` lists the variants)");
-  x.threads = int(e.integer("threads", 0));
-  if (e.has("threads") && x.threads < 1)
-    reader.fail(e.get("threads"), e.path("threads"), "threads must be >= 1");
+  x.threads = int(e.at_least("threads", 1, 0));
   if (!e.has("host_columns")) return;
   const YAML::Node m = e.get("host_columns");
   const std::string where = e.path("host_columns");
@@ -559,8 +532,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
 
   {
     const Map r(reader, top.get("run"), "run", {"steps"});
-    c.steps = r.integer("steps");
-    if (c.steps < 0) reader.fail(r.get("steps"), r.path("steps"), "steps must be >= 0");
+    c.steps = r.at_least("steps", 0);
   }
   {
     const Map o(reader, top.get("output"), "output",
@@ -570,12 +542,9 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
       reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
     // Relative output folders are relative to the working directory, as in
     // any command-line tool; mask files are relative to the case file.
-    c.output.vtk_every = o.integer("vtk_every", 0);
-    c.output.observables_every = o.integer("observables_every", 0);
+    c.output.vtk_every = o.at_least("vtk_every", 0, 0);
+    c.output.observables_every = o.at_least("observables_every", 0, 0);
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
-    for (const char* k : {"vtk_every", "observables_every"})
-      if (o.has(k) && o.integer(k) < 0)
-        reader.fail(o.get(k), o.path(k), std::string(k) + " must be >= 0");
   }
   if (top.has("execution"))
     read_execution(

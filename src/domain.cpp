@@ -20,31 +20,21 @@ namespace kolb {
 
 namespace {
 
-// CPUs the calling thread may run on (empty if unknown).
-std::vector<int> current_thread_cpus() {
-  std::vector<int> cpus;
-#ifdef __linux__
-  cpu_set_t mask;
-  CPU_ZERO(&mask);
-  if (pthread_getaffinity_np(pthread_self(), sizeof(mask), &mask) == 0)
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-      if (CPU_ISSET(c, &mask)) cpus.push_back(c);
-#endif
-  return cpus;
-}
-
 // CPUs of the calling thread and of every thread of its OpenMP pool.
 std::vector<int> openmp_threads_cpus() {
-  std::vector<int> cpus = current_thread_cpus();
-#ifdef _OPENMP
+  std::vector<int> cpus;
 #pragma omp parallel
   {
-    const std::vector<int> mine = current_thread_cpus();
+#ifdef __linux__
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    if (pthread_getaffinity_np(pthread_self(), sizeof(mask), &mask) == 0)
 #pragma omp critical(kolb_openmp_threads_cpus)
-    for (int c : mine)
-      if (std::find(cpus.begin(), cpus.end(), c) == cpus.end()) cpus.push_back(c);
-  }
+      for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &mask) && std::find(cpus.begin(), cpus.end(), c) == cpus.end())
+          cpus.push_back(c);
 #endif
+  }
   return cpus;
 }
 

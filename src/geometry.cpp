@@ -211,134 +211,105 @@ Geometry build_geometry(const Case& c, const Extents& e) {
 
 namespace {
 
-// D2Q37 initial states (docs/reference/d2q37.md §10 for Rayleigh-Taylor), model units.
-void thermal_initial_fields(const Case& c, const std::array<int, 3>& n, std::vector<double>& rho,
-                            std::vector<double>& u, std::vector<double>& T) {
+// Rayleigh-Taylor and Rayleigh-Benard (D2Q37, model units): a temperature
+// profile per column in discrete hydrostatic balance (docs/reference/d2q37.md §10).
+void convection_fields(const Case& c, HostFields& f) {
   const InitialCondition& ic = c.initial;
-  const double pi = std::acos(-1.0);
-  const std::size_t count = std::size_t(n[0]) * n[1];
-  rho.assign(count, ic.density);
-  u.assign(3 * count, 0.0);
-  T.assign(count, ic.temperature);
-  using K = InitialCondition::Kind;
-  auto at = [&](int x, int y) { return std::size_t(x) + std::size_t(n[0]) * y; };
-  if (ic.kind == K::rayleigh_taylor || ic.kind == K::rayleigh_benard) {
-    const double g = std::abs(c.body_force[1]);
-    const double tb = ic.temperature_bottom, tt = ic.temperature_top;
-    std::vector<double> phase(std::size_t(n[0] / 2 + 1), 0.0);
-    std::mt19937_64 rng(ic.seed);
-    for (auto& p : phase) p = double(rng() >> 11) * 0x1p-53;  // uniform [0, 1)
-    for (int x = 0; x < n[0]; ++x) {
-      // Interface height (RT): n[0]/2 random-phase cosine modes.
-      double yc = 0.5 * n[1];
-      const int modes = n[0] / 2;
-      for (int k = 1; k <= modes; ++k)
-        yc += ic.amplitude / std::sqrt(double(modes)) *
-              std::cos(2 * pi * k * x / n[0] + 2 * pi * phase[std::size_t(k)]);
-      for (int y = 0; y < n[1]; ++y) {
-        double t;
-        if (ic.kind == K::rayleigh_taylor) {
-          t = tb + (tt - tb) * 0.5 * (1 + std::tanh((y - yc) / ic.interface_width));
-        } else {
-          // Conductive profile between the wall temperatures imposed on rows
-          // 2 and n-3, plus a small convection-seeding perturbation.
-          const double h = n[1] - 5.0, yy = y - 2.0;
-          t = tb + (tt - tb) * yy / h +
-              ic.amplitude * std::cos(2 * pi * x / n[0]) * std::sin(pi * yy / h);
-        }
-        T[at(x, y)] = t;
-      }
-      // Discrete hydrostatic balance p(y) - p(y-1) = -g rho(y-1), p = rho T.
-      rho[at(x, 0)] = std::exp(g * n[1] / (2 * tb));
-      for (int y = 1; y < n[1]; ++y)
-        rho[at(x, y)] = rho[at(x, y - 1)] * (T[at(x, y - 1)] - g) / T[at(x, y)];
+  const auto& n = f.n;
+  const double pi = std::acos(-1.0), g = std::abs(c.body_force[1]);
+  const double tb = ic.temperature_bottom, tt = ic.temperature_top;
+  std::vector<double> phase(std::size_t(n[0] / 2 + 1), 0.0);
+  std::mt19937_64 rng(ic.seed);
+  for (auto& p : phase) p = double(rng() >> 11) * 0x1p-53;  // uniform [0, 1)
+  for (int x = 0; x < n[0]; ++x) {
+    // Interface height (RT): n[0]/2 random-phase cosine modes.
+    double yc = 0.5 * n[1];
+    const int modes = n[0] / 2;
+    for (int k = 1; k <= modes; ++k)
+      yc += ic.amplitude / std::sqrt(double(modes)) *
+            std::cos(2 * pi * k * x / n[0] + 2 * pi * phase[std::size_t(k)]);
+    for (int y = 0; y < n[1]; ++y) {
+      // RB: the conductive profile between the wall temperatures imposed on
+      // rows 2 and n-3, plus a small convection-seeding perturbation.
+      const double h = n[1] - 5.0, yy = y - 2.0;
+      f.temperature[f.index(x, y, 0)] =
+          ic.kind == InitialKind::rayleigh_taylor
+              ? tb + (tt - tb) * 0.5 * (1 + std::tanh((y - yc) / ic.interface_width))
+              : tb + (tt - tb) * yy / h +
+                    ic.amplitude * std::cos(2 * pi * x / n[0]) * std::sin(pi * yy / h);
     }
-    return;
+    // Discrete hydrostatic balance p(y) - p(y-1) = -g rho(y-1), p = rho T.
+    f.rho[f.index(x, 0, 0)] = std::exp(g * n[1] / (2 * tb));
+    for (int y = 1; y < n[1]; ++y)
+      f.rho[f.index(x, y, 0)] = f.rho[f.index(x, y - 1, 0)] *
+                                (f.temperature[f.index(x, y - 1, 0)] - g) /
+                                f.temperature[f.index(x, y, 0)];
   }
-  for (int y = 0; y < n[1]; ++y)
-    for (int x = 0; x < n[0]; ++x) {
-      const std::size_t k = at(x, y);
-      const int p[2] = {x, y};
-      const double wave = std::sin(2 * pi * p[ic.wave_axis] / n[ic.wave_axis]);
-      switch (ic.kind) {
-        case K::uniform:
-          for (int a = 0; a < 3; ++a) u[3 * k + a] = ic.velocity[a];
-          break;
-        case K::shear_wave: u[3 * k + ic.flow_axis] = ic.amplitude * wave; break;
-        case K::temperature_wave:  // isobaric: rho T constant
-          T[k] = ic.temperature * (1 + ic.amplitude * wave);
-          rho[k] = ic.density / (1 + ic.amplitude * wave);
-          break;
-        case K::sound_wave: u[3 * k + ic.wave_axis] = ic.amplitude * wave; break;
-        default: break;
-      }
-    }
 }
 
 }  // namespace
 
 HostFields initial_fields(const Case& c) {
-  HostFields shape;
-  shape.n = c.size;
   const LatticeInfo& info = lattice_info(c.lattice);
-  if (info.has_temperature) {
-    thermal_initial_fields(c, shape.n, shape.rho, shape.u, shape.temperature);
-    return shape;
-  }
-  const auto& n = shape.n;
-  std::vector<double>& rho = shape.rho;
-  std::vector<double>& u = shape.u;
-  rho.assign(shape.size(), c.initial.density);
-  u.assign(3 * shape.size(), 0.0);
   const InitialCondition& ic = c.initial;
+  HostFields f;
+  f.n = c.size;
+  f.rho.assign(f.size(), ic.density);
+  f.u.assign(3 * f.size(), 0.0);
+  if (info.has_temperature) f.temperature.assign(f.size(), ic.temperature);
+  if (ic.kind == InitialKind::rayleigh_taylor || ic.kind == InitialKind::rayleigh_benard) {
+    convection_fields(c, f);
+    return f;
+  }
+  const auto& n = f.n;
   const double pi = std::acos(-1.0);
-  const double cs2 = info.cs2;
   for (int z = 0; z < n[2]; ++z)
     for (int y = 0; y < n[1]; ++y)
       for (int x = 0; x < n[0]; ++x) {
-        const std::size_t k = shape.index(x, y, z);
+        const std::size_t k = f.index(x, y, z);
         const int p[3] = {x, y, z};
+        const double wave = std::sin(2 * pi / n[ic.wave_axis] * p[ic.wave_axis]);
         switch (ic.kind) {
-          case InitialCondition::Kind::uniform:
-            for (int a = 0; a < 3; ++a) u[3 * k + a] = ic.velocity[a];
+          case InitialKind::uniform:
+            for (int a = 0; a < 3; ++a) f.u[3 * k + a] = ic.velocity[a];
             break;
-          case InitialCondition::Kind::taylor_green: {
+          case InitialKind::taylor_green: {
             // Exact decaying 2-D Taylor-Green vortex in plane (a, b); the
             // density carries its pressure so no acoustic wave is launched.
             const int a = ic.plane[0], b = ic.plane[1];
             const double ka = 2 * pi / n[a], kb = 2 * pi / n[b];
             const double xa = p[a], xb = p[b];
-            u[3 * k + a] =
+            f.u[3 * k + a] =
                 -ic.amplitude * std::sqrt(kb / ka) * std::cos(ka * xa) * std::sin(kb * xb);
-            u[3 * k + b] =
+            f.u[3 * k + b] =
                 ic.amplitude * std::sqrt(ka / kb) * std::sin(ka * xa) * std::cos(kb * xb);
             const double dp = -ic.density * ic.amplitude * ic.amplitude / 4 *
                               (kb / ka * std::cos(2 * ka * xa) + ka / kb * std::cos(2 * kb * xb));
-            rho[k] = ic.density + dp / cs2;
+            f.rho[k] = ic.density + dp / info.cs2;
             break;
           }
-          case InitialCondition::Kind::taylor_green_3d: {
+          case InitialKind::taylor_green_3d: {
             // Classical triply periodic Taylor-Green field (not an exact
             // solution; the transition-to-turbulence benchmark).
             const double kx = 2 * pi / n[0], ky = 2 * pi / n[1], kz = 2 * pi / n[2];
-            u[3 * k + 0] = ic.amplitude * std::sin(kx * x) * std::cos(ky * y) * std::cos(kz * z);
-            u[3 * k + 1] = -ic.amplitude * std::cos(kx * x) * std::sin(ky * y) * std::cos(kz * z);
+            f.u[3 * k + 0] = ic.amplitude * std::sin(kx * x) * std::cos(ky * y) * std::cos(kz * z);
+            f.u[3 * k + 1] = -ic.amplitude * std::cos(kx * x) * std::sin(ky * y) * std::cos(kz * z);
             const double dp = ic.density * ic.amplitude * ic.amplitude / 16 *
                               (std::cos(2 * kx * x) + std::cos(2 * ky * y)) *
                               (std::cos(2 * kz * z) + 2);
-            rho[k] = ic.density + dp / cs2;
+            f.rho[k] = ic.density + dp / info.cs2;
             break;
           }
-          case InitialCondition::Kind::shear_wave: {
-            const double kw = 2 * pi / n[ic.wave_axis];
-            u[3 * k + ic.flow_axis] = ic.amplitude * std::sin(kw * p[ic.wave_axis]);
+          case InitialKind::shear_wave: f.u[3 * k + ic.flow_axis] = ic.amplitude * wave; break;
+          case InitialKind::temperature_wave:  // isobaric: rho T constant
+            f.temperature[k] = ic.temperature * (1 + ic.amplitude * wave);
+            f.rho[k] = ic.density / (1 + ic.amplitude * wave);
             break;
-          }
-          default:  // thermal states are D2Q37 only (config checks)
-            break;
+          case InitialKind::sound_wave: f.u[3 * k + ic.wave_axis] = ic.amplitude * wave; break;
+          default: break;  // the convection states above
         }
       }
-  return shape;
+  return f;
 }
 
 }  // namespace kolb

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -76,15 +77,24 @@ std::string size_text(const kolb::Case& c) {
          (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
 }
 
-int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
-  kolb::Case c;
+// Reads the case before Kokkos starts (its thread count may come from the
+// case); nullopt after reporting a bad case.
+std::optional<kolb::Case> read_case(const std::string& file, const std::vector<std::string>& sets,
+                                    int threads) {
   try {
-    c = kolb::read_case(file, sets);
+    kolb::Case c = kolb::read_case(file, sets);
+    if (threads > 0) c.execution.threads = threads;
+    return c;
   } catch (const kolb::ConfigError& e) {
     std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitConfig;
+    return std::nullopt;
   }
-  if (threads > 0) c.execution.threads = threads;
+}
+
+int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
+  auto read = read_case(file, sets, threads);
+  if (!read) return kExitConfig;
+  const kolb::Case& c = *read;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
     std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << to_string(c.lattice)
@@ -98,14 +108,9 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
 
 int tune(const std::string& file, const std::vector<std::string>& sets, int threads,
          const kolb::TuneOptions& options) {
-  kolb::Case c;
-  try {
-    c = kolb::read_case(file, sets);
-  } catch (const kolb::ConfigError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitConfig;
-  }
-  if (threads > 0) c.execution.threads = threads;
+  auto read = read_case(file, sets, threads);
+  if (!read) return kExitConfig;
+  kolb::Case& c = *read;
   if (c.execution.host_columns < 0) c.execution.host_columns_auto = true;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {

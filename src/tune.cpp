@@ -52,22 +52,21 @@ class Tuner {
         Case cm = m_case;
         cm.execution.host_columns = ms[k];
         cm.execution.host_columns_auto = false;
-        m_sim.reset();  // free the previous lattice before allocating the next
-        m_sim = make_domain(cm);
-        m_sim->set_concurrent(concurrent);
-        m_sim->advance(2);  // warm-up: first touch, caches, thread wake-up
+        // One domain at a time: freed before the next is allocated.
+        const auto domain = make_domain(cm);
+        domain->set_concurrent(concurrent);
+        domain->advance(2);  // warm-up: first touch, caches, thread wake-up
         if (steps[k] == 0) {
-          m_sim->reset_timings();
-          m_sim->advance(1);
-          const double probe = std::max(m_sim->timings().total, 1e-6);
+          domain->reset_timings();
+          domain->advance(1);
+          const double probe = std::max(domain->timings().total, 1e-6);
           steps[k] = int(std::clamp(std::ceil(m_options.seconds / probe),
                                     double(std::max(1, m_options.min_steps)), 2000.0));
         }
-        m_sim->reset_timings();
-        m_sim->advance(steps[k]);
-        runs[k].push_back(m_sim->timings());
+        domain->reset_timings();
+        domain->advance(steps[k]);
+        runs[k].push_back(domain->timings());
       }
-    m_sim.reset();
     std::vector<TunePoint> out;
     for (std::size_t k = 0; k < ms.size(); ++k) {
       auto& r = runs[k];
@@ -244,7 +243,6 @@ class Tuner {
   int m_columns = 0;
   int m_quantum = 1;
   double m_column_sites = 0;
-  std::unique_ptr<Domain> m_sim;
   std::vector<TunePoint> m_points;
 };
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -109,9 +110,26 @@ class Map {
   double number(const std::string& key, double fallback) const {
     return has(key) ? number(key) : fallback;
   }
+  // A number > 0; `note` follows the error ("reference_length must be > 0 ...").
+  double positive(const std::string& key, const std::string& note = "") const {
+    const double v = number(key);
+    if (!(v > 0)) m_r.fail(get(key), path(key), key + " must be > 0" + note);
+    return v;
+  }
+  double positive(const std::string& key, double fallback) const {
+    return has(key) ? positive(key) : fallback;
+  }
   std::int64_t integer(const std::string& key) const { return as_integer(get(key), path(key)); }
   std::int64_t integer(const std::string& key, std::int64_t fallback) const {
     return has(key) ? integer(key) : fallback;
+  }
+  // An integer >= `min`; `fallback` where the key is absent (else it is required).
+  std::int64_t at_least(const std::string& key, std::int64_t min,
+                        std::optional<std::int64_t> fallback = std::nullopt) const {
+    if (fallback && !has(key)) return *fallback;
+    const std::int64_t v = integer(key);
+    if (v < min) m_r.fail(get(key), path(key), key + " must be >= " + std::to_string(min));
+    return v;
   }
   std::string text(const std::string& key) const { return as_text(get(key), path(key)); }
   std::vector<double> numbers(const std::string& key, std::size_t count) const {

@@ -140,9 +140,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region r = face_columns(block().extents(), border, true);
     const CrossingPopulations<Lattice> pop(opposite(border));
     view& buffer = halo_buffer(m_send[int(border)], r, pop);
-    for_each_site("kolb::HaloPack", m_exec, r,
-                  HaloPack<Lattice, Scalar, Layout, memory_space, false>(
-                      block().current(), buffer, block().layout(), block().site_index(), r, pop));
+    for_each_site("kolb::HaloPack", m_exec, r, halo_pack<false>(buffer, r, pop));
     return {buffer.data(), buffer.size(), std::is_same<memory_space, Kokkos::HostSpace>::value};
   }
 
@@ -159,9 +157,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     else
       Kokkos::deep_copy(m_exec, buffer,
                         unmanaged<NodeAccelerator::memory_space>(data, packed.count));
-    for_each_site("kolb::HaloUnpack", m_exec, r,
-                  HaloPack<Lattice, Scalar, Layout, memory_space, true>(
-                      block().current(), buffer, block().layout(), block().site_index(), r, pop));
+    for_each_site("kolb::HaloUnpack", m_exec, r, halo_pack<true>(buffer, r, pop));
   }
 
   ObservableSums observe() override {
@@ -315,6 +311,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   template <class Memory>
   using unmanaged = Kokkos::View<const Scalar*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+  template <bool Unpack>
+  HaloPack<Lattice, Scalar, Layout, memory_space, Unpack> halo_pack(
+      const view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) const {
+    return {block().current(), buffer,  block().layout(),  block().site_index(), r.lo[0],
+            r.lo[1],           r.lo[2], r.hi[0] - r.lo[0], r.hi[1] - r.lo[1],    pop};
+  }
 
   view& halo_buffer(view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) {
     const std::size_t n = std::size_t(r.size()) * pop.count;

@@ -1,14 +1,10 @@
 #pragma once
 // Domain: the parts (blocks) one process updates, each on an execution
-// space, and the faces between them (docs/design.md). A single-space run is
-// a Domain with one part; the heterogeneous node (execution.host_columns =
-// M) is three parts along x:
-//   [ host-left: M columns | accelerator: LX - 2M | host-right: M columns ]
-// Each step every part fills its x halos from its neighbours (only the
-// crossing populations) and its own periodic halos, all parts update at
-// once, then all swap buffers. Every part runs the same kernels on sites
-// whose halos hold the same values, so results are bit for bit those of
-// one part whatever the split.
+// space, and the faces between them: one part for a single-space run, three
+// along x for the heterogeneous node (execution.host_columns = M):
+//   [ host-left: M columns | accelerator: LX - 2M | host-right: M columns ].
+// The step schedule and the bitwise invariance under the split:
+// docs/design.md.
 
 #include <kolb/domain/part.hpp>
 

@@ -61,24 +61,11 @@ struct HaloPack {
   Kokkos::View<Scalar*, MemorySpace> m_buffer;
   Layout m_layout;
   SiteIndex m_site;
-  // The region as plain integers (std::array's operator[] is host-only in CUDA).
+  // The region's corner and x, y extents as plain integers (std::array's
+  // operator[] is host-only in CUDA).
   int m_lo_x, m_lo_y, m_lo_z;
   index_t m_nx, m_ny;
   CrossingPopulations<Lattice> m_pop;
-
-  HaloPack(const Kokkos::View<Scalar*, MemorySpace>& f,
-           const Kokkos::View<Scalar*, MemorySpace>& buffer, const Layout& layout,
-           const SiteIndex& site, const Region& region, const CrossingPopulations<Lattice>& pop)
-      : m_f(f),
-        m_buffer(buffer),
-        m_layout(layout),
-        m_site(site),
-        m_lo_x(region.lo[0]),
-        m_lo_y(region.lo[1]),
-        m_lo_z(region.lo[2]),
-        m_nx(region.hi[0] - region.lo[0]),
-        m_ny(region.hi[1] - region.lo[1]),
-        m_pop(pop) {}
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);

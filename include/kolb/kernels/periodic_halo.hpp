@@ -23,11 +23,6 @@ struct PeriodicCopy {
   }
 };
 
-// Identity "layout" for one value per site (material ids).
-struct ScalarSiteLayout {
-  KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int) const { return site; }
-};
-
 template <class ExecSpace, class T, class Layout>
 void fill_periodic_halo(const ExecSpace& exec,
                         const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
