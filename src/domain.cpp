@@ -83,19 +83,15 @@ Domain::Domain(const Case& c) : m_case(c), m_accelerator(std::make_unique<Accele
   const LatticeInfo& info = lattice_info(c.lattice);
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
   const NodeSpaces spaces{m_accelerator->get(), NodeHost()};
-  const int lx = c.size[0], m = c.execution.host_columns;
+  const int lx = c.size[0], m = std::max(c.execution.host_columns, 0);
   auto add = [&](PartRole role, int x0, int width, const char* label) {
-    // A lone part (m <= 0) is its own x neighbour across a periodic boundary.
-    const PartSetup setup{c, geometry, x0, width, role, m <= 0 && c.periodic()[0], label};
+    // A lone part (m = 0) is its own x neighbour across a periodic boundary.
+    const PartSetup setup{c, geometry, x0, width, role, m == 0 && c.periodic()[0], label};
     m_slots.push_back({make_part(c, setup, spaces), role, {}});
   };
-  if (m < 0) {
-    add(PartRole::accelerator, 0, lx, "kolb::block");
-  } else {
-    if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
-    if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
-    if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
-  }
+  if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
+  if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
+  if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
   // Faces between x neighbours, and across the x boundary when periodic (a
   // lone part fills that halo itself).
   const int n = int(m_slots.size());

@@ -1,7 +1,7 @@
 // Host-side set-up of a case: site materials (walls, obstacles, masks) and
 // the initial macroscopic fields. Runs once, before any kernel.
 
-#include <kolb/io/geometry.hpp>
+#include <kolb/io/fields.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <cmath>

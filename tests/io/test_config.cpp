@@ -1,6 +1,7 @@
 // Case files: valid input gives the documented values; every class of bad
 // input is a ConfigError naming the key, its file:line:column and the problem.
 #include <kolb/io/case.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <gtest/gtest.h>
 
@@ -53,6 +54,36 @@ TEST(Config, ValidCaseDerivesTau) {
   EXPECT_EQ(c.faces[3].velocity[0], 0.1);
   EXPECT_EQ(c.steps, 100);
   EXPECT_EQ(c.output.vtk_every, 10);
+}
+
+// Variant names: printed and parsed the same way everywhere (registry,
+// `kolb info`, bench files, reports); the lattice table matches them.
+TEST(Config, VariantKeysRoundTrip) {
+  for (const std::string name :
+       {"D2Q9/double/soa", "D3Q19/float/csoa8", "D2Q37/double/caosoa16", "D2Q9/float/aos"}) {
+    const auto key = kolb::parse_variant(name);
+    ASSERT_TRUE(key) << name;
+    EXPECT_EQ(kolb::to_string(*key), name);
+  }
+  const auto csoa = kolb::parse_variant("D3Q19/float/csoa8");
+  EXPECT_EQ(csoa->lattice, kolb::LatticeId::D3Q19);
+  EXPECT_EQ(csoa->precision, kolb::Precision::float32);
+  EXPECT_EQ(csoa->layout.kind, kolb::LayoutKind::csoa);
+  EXPECT_EQ(csoa->layout.vector_length, 8);
+  for (const std::string bad : {"D2Q9/double", "D2Q8/double/soa", "D2Q9/half/soa",
+                                "D2Q9/double/soa8", "D2Q9/double/csoa", "D2Q9/double/csoa8x"})
+    EXPECT_FALSE(kolb::parse_variant(bad)) << bad;
+  EXPECT_EQ(kolb::parse<kolb::Streaming>("aa"), kolb::Streaming::aa);
+  EXPECT_FALSE(kolb::parse<kolb::Streaming>("AA"));
+  const auto c = kolb::read_case_string(replace(kValid, "precision: double", "precision: float"));
+  EXPECT_EQ(kolb::to_string(c.variant()), "D2Q9/float/soa");
+  // The table is generated from the descriptors.
+  EXPECT_EQ(kolb::lattice_info(kolb::LatticeId::D3Q19).q, 19);
+  EXPECT_EQ(kolb::lattice_info(kolb::LatticeId::D2Q37).halo, 3);
+  EXPECT_TRUE(kolb::lattice_info(kolb::LatticeId::D2Q37).has_temperature);
+  EXPECT_FALSE(kolb::lattice_info(kolb::LatticeId::D2Q37).in_place_streaming);
+  EXPECT_NEAR(kolb::lattice_info(kolb::LatticeId::D2Q37).sound_speed(), 1.0, 1e-15);
+  EXPECT_NEAR(kolb::lattice_info(kolb::LatticeId::D2Q9).sound_speed(), std::sqrt(1.0 / 3), 1e-15);
 }
 
 TEST(Config, ViscosityAndTauForms) {

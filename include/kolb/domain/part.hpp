@@ -8,7 +8,6 @@
 
 #include <kolb/core/variant.hpp>
 #include <kolb/io/fields.hpp>
-#include <kolb/io/geometry.hpp>
 #include <kolb/kernels/observable_sums.hpp>
 
 #include <string>

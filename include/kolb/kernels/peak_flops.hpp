@@ -7,7 +7,7 @@
 // the best kept. "% of peak" of compute-bound kernels (D2Q37's collision) is
 // taken against this.
 
-#include <kolb/core/macros.hpp>
+#include <kolb/kernels/stream_triad.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -35,26 +35,14 @@ struct PeakFlops {
 
   // Best GFLOP/s over 32, 64 and 128 chains, `repeats` runs of `items` work items each.
   static double measure(const ExecSpace& exec, index_t items, int repeats) {
-    if constexpr (Chains == 64) {
-      return std::max({measure_chains(exec, items, repeats),
-                       PeakFlops<ExecSpace, 32>::measure_chains(exec, items, repeats),
-                       PeakFlops<ExecSpace, 128>::measure_chains(exec, items, repeats)});
-    } else {
-      return measure_chains(exec, items, repeats);
-    }
+    return std::max({PeakFlops<ExecSpace, 32>::measure_chains(exec, items, repeats),
+                     PeakFlops<ExecSpace, 64>::measure_chains(exec, items, repeats),
+                     PeakFlops<ExecSpace, 128>::measure_chains(exec, items, repeats)});
   }
 
   static double measure_chains(const ExecSpace& exec, index_t items, int repeats) {
     Kokkos::View<double*, typename ExecSpace::memory_space> out("kolb::peak", items);
-    const Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<index_t>> policy(exec, 0, items);
-    double best = 1e300;
-    for (int r = 0; r < repeats + 1; ++r) {
-      exec.fence();
-      Kokkos::Timer timer;
-      Kokkos::parallel_for("kolb::PeakFlops", policy, PeakFlops{out});
-      exec.fence();
-      if (r > 0) best = std::min(best, timer.seconds());
-    }
+    const double best = best_time("kolb::PeakFlops", exec, items, PeakFlops{out}, repeats);
     return 2.0 * chains * rounds * double(items) / best * 1e-9;
   }
 };

@@ -45,20 +45,13 @@ region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) 
 
 namespace impl {
 
-// Sites [x0, x1) of one row, out of line: every launch of a functor, on any
-// host execution space, shares this one compiled loop (vectorised across
-// the row), so OpenMP and Serial parts do not compile the kernel twice and
-// a row's general head and tail share one copy.
-template <bool Bulk, class SiteFunctor>
+// Sites [x0, x1) of one row, out of line: one compiled, vectorised loop per
+// functor, shared by every host execution space (OpenMP and Serial parts)
+// and by the short general head and tail of split rows.
+template <class SiteFunctor>
 KOLB_NOINLINE void run_segment(const SiteFunctor& f, int z, int y, int x0, int x1) {
   KOLB_SIMD
-  for (int x = x0; x < x1; ++x) {
-    if constexpr (Bulk) {
-      f.bulk(z, y, x);
-    } else {
-      f(z, y, x);
-    }
-  }
+  for (int x = x0; x < x1; ++x) f(z, y, x);
 }
 
 template <class SiteFunctor>
@@ -67,11 +60,23 @@ struct RowLoop {
   int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
 
   void operator()(int row) const {
-    run_segment<false>(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
+    run_segment(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
   }
 };
 
-// Rows split into [lo, begin) general | [begin, end) bulk | [end, hi) general.
+// Rows split into [lo, begin) general | [begin, end) bulk | [end, hi) general:
+// one out-of-line function per functor; the head and tail share run_segment.
+template <class SiteFunctor>
+KOLB_NOINLINE void run_split_row(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
+                                 int hi) {
+  const int b = std::min(std::max(bulk.begin(y, z), lo), hi);
+  const int e = std::min(std::max(bulk.end(y, z), b), hi);
+  run_segment(f, z, y, lo, b);
+  KOLB_SIMD
+  for (int x = b; x < e; ++x) f.bulk(z, y, x);
+  run_segment(f, z, y, e, hi);
+}
+
 template <class SiteFunctor>
 struct SplitRowLoop {
   SiteFunctor m_site;
@@ -79,13 +84,7 @@ struct SplitRowLoop {
   int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
 
   void operator()(int row) const {
-    const int z = m_lo_z + row / m_ny;
-    const int y = m_lo_y + row % m_ny;
-    const int b = std::min(std::max(m_bulk.begin(y, z), m_lo_x), m_hi_x);
-    const int e = std::min(std::max(m_bulk.end(y, z), b), m_hi_x);
-    run_segment<false>(m_site, z, y, m_lo_x, b);
-    run_segment<true>(m_site, z, y, b, e);
-    run_segment<false>(m_site, z, y, e, m_hi_x);
+    run_split_row(m_site, m_bulk, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
   }
 };
 
@@ -149,6 +148,22 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
   } else {
     impl::launch_flat(label, exec, r, f);
   }
+}
+
+// Seconds of the fastest of `repeats` launches of f over [0, n) (one more
+// launch first, to warm up).
+template <class ExecSpace, class F>
+double best_time(const char* label, const ExecSpace& exec, index_t n, const F& f, int repeats) {
+  const Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<index_t>> policy(exec, 0, n);
+  double best = 1e300;
+  for (int r = 0; r < repeats + 1; ++r) {
+    exec.fence();
+    Kokkos::Timer timer;
+    Kokkos::parallel_for(label, policy, f);
+    exec.fence();
+    if (r > 0) best = std::min(best, timer.seconds());
+  }
+  return best;
 }
 
 }  // namespace kolb
