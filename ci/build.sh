@@ -15,6 +15,8 @@ if [ -n "${Kokkos_ROOT:-}" ]; then
 else
   kokkos=$(bash "$root/ci/bootstrap.sh" | tail -n 1)
 fi
+# ccache (when CMake finds it) shares its cache between clones in any folder.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 # shellcheck disable=SC2086  # KOLB_CMAKE_ARGS is a list of arguments
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$kokkos" ${KOLB_CMAKE_ARGS:-} >&2
