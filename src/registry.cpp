@@ -68,7 +68,7 @@ std::unique_ptr<Part> make_part(const Case& c, const PartSetup& setup, const Nod
     if (e.key == c.variant() && e.collision == c.collision)
       return (setup.role == PartRole::accelerator && e.device ? e.device : e.host)(setup, spaces);
   std::string list;
-  for (const auto& k : compiled_variants()) list += " " + to_string(k);
+  for (const auto& k : compiled_variants()) list.append(" ").append(to_string(k));
   throw ConfigError(c.source + ": lattice/precision/execution.layout",
                     to_string(c.variant()) + " with the " + to_string(c.collision) +
                         " collision is not compiled into this build (available:" + list + ")");

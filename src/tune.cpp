@@ -353,7 +353,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
      << "set datafile separator ','\nset key outside bottom center horizontal\n"
      << "set xlabel 'host fraction 2M/LX'\nset ylabel 'MLUPS'\nset grid\nset xrange [0:1]\n"
      << "set title '" << to_string(c.lattice) << " " << to_string(c.precision) << " " << c.size[0]
-     << "x" << c.size[1] << (c.dim == 3 ? "x" + std::to_string(c.size[2]) : std::string())
+     << "x" << c.size[1] << (c.dim == 3 ? "x" : "") << (c.dim == 3 ? std::to_string(c.size[2]) : "")
      << ": model M* = " << r.model_columns << ", measured best M = " << r.best_columns << "'\n"
      << "set arrow from " << 2.0 * r.model_columns / lx << ", graph 0 to "
      << 2.0 * r.model_columns / lx << ", graph 1 nohead dt 3 lc rgb 'gray40'\n"
