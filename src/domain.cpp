@@ -204,9 +204,8 @@ HostFields Domain::fields() {
 }
 
 std::vector<double> Domain::populations() {
-  HostFields shape;
-  shape.n = m_case.size;
-  std::vector<double> out(shape.size() * lattice_info(m_case.lattice).q);
+  const auto& n = m_case.size;
+  std::vector<double> out(std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q);
   for (Slot& s : m_slots) s.part->gather_populations(out);
   return out;
 }

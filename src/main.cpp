@@ -77,8 +77,7 @@ std::string size_text(const kolb::Case& c) {
          (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
 }
 
-// Reads the case before Kokkos starts (its thread count may come from the
-// case); nullopt after reporting a bad case.
+// The case, read before Kokkos starts (it may set the threads); nullopt after reporting a bad one.
 std::optional<kolb::Case> read_case(const std::string& file, const std::vector<std::string>& sets,
                                     int threads) {
   try {

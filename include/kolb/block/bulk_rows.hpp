@@ -15,8 +15,8 @@ namespace kolb {
 struct BulkRows {
   Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> runs;
   int ext_y = 1;
-  int begin(int y, int z) const { return runs(y + index_t(ext_y) * z, 0); }
-  int end(int y, int z) const { return runs(y + index_t(ext_y) * z, 1); }
+  // The run of row (y, z): end = 1 gives its end, 0 its begin.
+  int operator()(int y, int z, int end) const { return runs(y + index_t(ext_y) * z, end); }
 };
 
 template <class Lattice, class MemorySpace>

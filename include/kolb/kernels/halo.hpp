@@ -1,12 +1,9 @@
 #pragma once
-// Halo columns along x between neighbouring parts of a domain (or, later,
-// ranks). Only the populations that cross the face travel: a left halo is
-// read by the pull only for populations moving in +x (c_x > 0), a right
-// halo only for c_x < 0. HaloCopy fills a halo straight from a neighbour in
-// the same memory space; HaloPack packs a border into a contiguous buffer
-// (or unpacks one into a halo) for neighbours elsewhere.
+// Halo columns along x between neighbouring parts (or ranks), only the
+// populations that cross: c_x > 0 into a left halo, c_x < 0 into a right one.
+// HaloCopy reads a neighbour in the same memory space; HaloPack packs a
+// border into a buffer (or unpacks one into a halo) for neighbours elsewhere.
 
-#include <kolb/block/extents.hpp>
 #include <kolb/kernels/policy.hpp>
 
 namespace kolb {

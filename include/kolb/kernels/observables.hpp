@@ -40,9 +40,7 @@ struct Observables {
 #if KOKKOS_VERSION < 30700
   // Kokkos < 3.7 only calls the volatile overload (else it silently sums).
   KOKKOS_INLINE_FUNCTION void join(volatile value_type& a, const volatile value_type& b) const {
-    value_type x = const_cast<const value_type&>(a);
-    x.add(const_cast<const value_type&>(b));
-    const_cast<value_type&>(a) = x;
+    const_cast<value_type&>(a).add(const_cast<const value_type&>(b));
   }
 #endif
 };

@@ -64,17 +64,29 @@ struct RowLoop {
   }
 };
 
-// Rows split into [lo, begin) general | [begin, end) bulk | [end, hi) general:
-// one out-of-line function per functor; the head and tail share run_segment.
+// Rows split into general head | bulk | general tail, one out-of-line function per
+// functor. Small stencils keep head and tail inline (CAoSoA's gather schedule
+// depends on it); large ones (D2Q37) share run_segment: one copy of the collision.
 template <class SiteFunctor>
 KOLB_NOINLINE void run_split_row(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                                  int hi) {
-  const int b = std::min(std::max(bulk.begin(y, z), lo), hi);
-  const int e = std::min(std::max(bulk.end(y, z), b), hi);
-  run_segment(f, z, y, lo, b);
+  constexpr bool inline_edges = SiteFunctor::Q <= 19;
+  const int b = std::min(std::max(bulk(y, z, 0), lo), hi);
+  const int e = std::min(std::max(bulk(y, z, 1), b), hi);
+  if constexpr (inline_edges) {
+    KOLB_SIMD
+    for (int x = lo; x < b; ++x) f(z, y, x);
+  } else {
+    run_segment(f, z, y, lo, b);
+  }
   KOLB_SIMD
   for (int x = b; x < e; ++x) f.bulk(z, y, x);
-  run_segment(f, z, y, e, hi);
+  if constexpr (inline_edges) {
+    KOLB_SIMD
+    for (int x = e; x < hi; ++x) f(z, y, x);
+  } else {
+    run_segment(f, z, y, e, hi);
+  }
 }
 
 template <class SiteFunctor>

@@ -32,9 +32,8 @@ struct ThermalModel : CollisionModel<D2Q37, Scalar, ThermalCollision<Scalar, Reg
   }
   template <class Block>
   auto wall_kernel(const Block& block) const {
-    using memory_space = typename Block::memory_space;
-    return ThermalWalls<Scalar, typename Block::layout_type, memory_space>(block, walls,
-                                                                           collision.gdt);
+    return ThermalWalls<Scalar, typename Block::layout_type, typename Block::memory_space>(
+        block, walls, collision.gdt);
   }
 
   template <class Get>
