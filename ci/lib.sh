@@ -66,7 +66,8 @@ kolb_trilinos_package() {
     local tarball
     tarball=$(ls "$src_dir"/trilinos_*.orig.tar.* | head -n 1)
     local top
-    top=$(tar tf "$tarball" | head -n 1 | cut -d/ -f1)
+    # (tar is cut off by head on purpose: `|| true` keeps pipefail quiet)
+    top=$({ tar tf "$tarball" || true; } | head -n 1 | cut -d/ -f1)
     echo "[trilinos] unpacking $top/packages/$name from $(basename "$tarball")" >&2
     rm -rf "$src_dir/$name" "$src_dir/$top/packages/$name"
     tar xf "$tarball" -C "$src_dir" "$top/packages/$name"

@@ -1,6 +1,7 @@
 // read_case(): YAML -> validated Case. Every problem is a ConfigError that
 // names the file, line and column (or the --set override) and the key path.
 
+#include <kolb/comm/tiling.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/io/case.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -434,6 +435,37 @@ std::string split_problem(const Case& c, std::int64_t m) {
 
 namespace {
 
+// execution.decomposition: auto | 1d | [nx, ny] | [nx, ny, nz] (3-D).
+void read_decomposition(const Map& e, Case& c) {
+  const YAML::Node d = e.get("decomposition");
+  const std::string where = e.path("decomposition");
+  std::array<int, 3>& r = c.execution.decomposition;
+  if (d.IsScalar() && (d.Scalar() == "auto" || d.Scalar() == "1d")) {
+    r = d.Scalar() == "auto" ? std::array<int, 3>{0, 0, 0} : std::array<int, 3>{-1, 1, 1};
+    return;
+  }
+  if (!d.IsSequence() || d.size() < 2 || d.size() > std::size_t(c.dim))
+    e.reader().fail(d, where,
+                    "expected auto, 1d or ranks per axis [nx, ny]" +
+                        std::string(c.dim == 3 ? " or [nx, ny, nz]" : "") + ", got " +
+                        yaml::yaml_text(d));
+  r = {1, 1, 1};
+  for (std::size_t a = 0; a < d.size(); ++a) {
+    int v = 0;
+    try {
+      v = d[a].as<int>();
+    } catch (const YAML::Exception&) {
+      v = 0;
+    }
+    if (v < 1)
+      e.reader().fail(d[a], where + "[" + std::to_string(a) + "]",
+                      "ranks per axis must be positive integers, got " + yaml::yaml_text(d[a]));
+    r[a] = v;
+  }
+  if (const std::string problem = tiling_problem(c, r); !problem.empty())
+    e.reader().fail(d, where, problem);
+}
+
 void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
   const Reader& reader = e.reader();
   ExecutionSettings& x = c.execution;
@@ -465,6 +497,9 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
                 to_string(c.variant()) +
                     " is not compiled into this build (`kolb info` lists the variants)");
   x.threads = int(e.at_least("threads", 1, 0));
+  if (e.has("gpu_aware_mpi"))
+    x.gpu_aware_mpi = e.choice("gpu_aware_mpi", {"true", "false"}) == "true";
+  if (e.has("decomposition")) read_decomposition(e, c);
   if (!e.has("host_columns")) return;
   const YAML::Node m = e.get("host_columns");
   const std::string where = e.path("host_columns");
@@ -547,10 +582,10 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
   }
   if (top.has("execution"))
-    read_execution(
-        Map(reader, top.get("execution"), "execution",
-            {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns"}),
-        c, info);
+    read_execution(Map(reader, top.get("execution"), "execution",
+                       {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns",
+                        "decomposition", "gpu_aware_mpi"}),
+                   c, info);
   YAML::Emitter out;
   out << root;
   c.yaml = out.c_str();

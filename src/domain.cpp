@@ -1,12 +1,17 @@
 // Domain: the parts of a case, their faces and the step schedule; thread
 // placement of the node's host thread.
 
+#include <kolb/comm/communicator.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/domain/helper_thread.hpp>
 #include <kolb/domain/registry.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <ostream>
 #include <stdexcept>
 #include <thread>
 
@@ -70,35 +75,95 @@ void bind_current_thread_away_from(const std::vector<int>& busy) {
 constexpr bool host_parts_on_helper =
     node_accelerator_on_host && !std::is_same<NodeAccelerator, NodeHost>::value;
 
+// The sites of `tile` cut from fields of the whole lattice.
+HostFields tile_of(const HostFields& all, const Tile& t) {
+  HostFields f;
+  f.allocate(t.size, t.offset, !all.temperature.empty());
+  copy_box(all, t.offset, f, {0, 0, 0}, t.size);
+  return f;
+}
+
 }  // namespace
 
-Domain::Domain(const Case& c) : m_case(c), m_accelerator(std::make_unique<AcceleratorInstance>()) {
+Domain::Domain(const Case& c) : m_case(c), m_tile(whole_lattice(c)) { build(c); }
+
+Domain::Domain(const Case& c, std::shared_ptr<comm::CartGrid> grid, TilingChoice choice)
+    : m_case(c),
+      m_tile(make_tile(c, grid->dims(), grid->coords())),
+      m_choice(choice),
+      m_grid(grid) {
+  build(c);
+}
+
+void Domain::build(const Case& c) {
+  m_accelerator = std::make_unique<AcceleratorInstance>();
   const std::string where = c.source + ": execution.host_columns";
   if (c.execution.host_columns_auto && c.execution.host_columns < 0)
     throw ConfigError(where,
                       "'auto' is resolved by the load balancer (kolb run / kolb tune); "
                       "give a number of columns here");
-  if (c.execution.host_columns >= 0 && !split_problem(c, c.execution.host_columns).empty())
-    throw ConfigError(where, split_problem(c, c.execution.host_columns));
+  Case tile_case = c;
+  tile_case.size[0] = m_tile.size[0];
+  if (c.execution.host_columns >= 0 && !split_problem(tile_case, c.execution.host_columns).empty())
+    throw ConfigError(where, split_problem(tile_case, c.execution.host_columns));
   const LatticeInfo& info = lattice_info(c.lattice);
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
   const NodeSpaces spaces{m_accelerator->get(), NodeHost()};
-  const int lx = c.size[0], m = std::max(c.execution.host_columns, 0);
+  const Tile& t = m_tile;
+  const int lx = t.size[0], m = std::max(c.execution.host_columns, 0);
+  const int n = (m > 0 ? 2 : 0) + (lx - 2 * m > 0 ? 1 : 0);
+  const auto periodic = c.periodic();
+  // Part k's face is remote where another rank holds the tile across it
+  // (across x, only the end parts' outer faces).
+  auto remote = [&](int k, int a, Side side) {
+    const bool end = a > 0 || (side == Side::left ? k == 0 : k == n - 1);
+    return end && m_grid && t.ranks[a] > 1 && m_grid->neighbour(a, side) >= 0;
+  };
   auto add = [&](PartRole role, int x0, int width, const char* label) {
-    // A lone part (m = 0) is its own x neighbour across a periodic boundary.
-    const PartSetup setup{c, geometry, x0, width, role, m == 0 && c.periodic()[0], label};
+    const int k = int(m_slots.size());
+    PartSetup setup{c,
+                    geometry,
+                    {t.offset[0] + x0, t.offset[1], t.offset[2]},
+                    {width, t.size[1], t.size[2]},
+                    t.offset,
+                    role,
+                    {},
+                    {},
+                    label};
+    for (int a = 0; a < 3; ++a) {
+      // A lone part along an axis no other rank shares is its own neighbour.
+      setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a > 0 || n == 1);
+      for (const Side side : {Side::left, Side::right})
+        setup.remote[a][int(side)] = remote(k, a, side);
+    }
     m_slots.push_back({make_part(c, setup, spaces), role, {}});
   };
   if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
   if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
   if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
-  // Faces between x neighbours, and across the x boundary when periodic (a
-  // lone part fills that halo itself).
-  const int n = int(m_slots.size());
+  // Faces between x neighbours, across the x boundary when periodic on one
+  // rank (a lone part fills that halo itself), and to other ranks. Tags name
+  // the receiving face: its axis, side and, across y and z, its part (tiles
+  // of one x range hold the same parts).
+  auto tag = [](int a, Side side, int k) { return (2 * a + int(side)) * 64 + k; };
   for (int k = 0; k < n; ++k) {
-    const bool wrap = c.periodic()[0] && n > 1;
-    if (k > 0 || wrap) m_slots[k].faces.push_back({Side::left, (k + n - 1) % n});
-    if (k + 1 < n || wrap) m_slots[k].faces.push_back({Side::right, (k + 1) % n});
+    Slot& slot = m_slots[k];
+    const bool wrap = periodic[0] && t.ranks[0] == 1 && n > 1;
+    if (k > 0 || wrap) slot.faces.push_back({0, Side::left, (k + n - 1) % n, false, 0, 0, {}});
+    if (k + 1 < n || wrap) slot.faces.push_back({0, Side::right, (k + 1) % n, false, 0, 0, {}});
+    for (int a = 0; a < 3; ++a)
+      for (const Side side : {Side::left, Side::right}) {
+        if (!remote(k, a, side)) continue;
+        // Across x the data goes to the neighbour's part at the other end.
+        const int their_part = a > 0 ? k : (side == Side::left ? n - 1 : 0);
+        slot.faces.push_back({a,
+                              side,
+                              m_grid->neighbour(a, side),
+                              true,
+                              tag(a, side, k),
+                              tag(a, opposite(side), their_part),
+                              {}});
+      }
   }
   if (host_parts_on_helper && has(PartRole::host)) {
     m_helper = std::make_unique<HelperThread>();
@@ -107,7 +172,8 @@ Domain::Domain(const Case& c) : m_case(c), m_accelerator(std::make_unique<Accele
     m_helper->wait();
   }
   const HostFields initial = initial_fields(c);
-  set_fields(initial.rho, initial.u, initial.temperature);
+  const HostFields mine = tile_of(initial, t);
+  set_fields(mine.rho, mine.u, mine.temperature);
 }
 
 Domain::~Domain() = default;
@@ -117,7 +183,9 @@ bool Domain::has(PartRole role) const {
 }
 
 void Domain::fill_halos(Slot& slot) {
-  for (const Face& f : slot.faces) slot.part->fill_halo(f.side, *m_slots[f.neighbour].part);
+  for (const Face& f : slot.faces)
+    if (!f.remote) slot.part->fill_halo(f.side, *m_slots[f.neighbour].part);
+  for (int a = 0; a < 3; ++a) slot.part->fill_periodic(a);
 }
 
 double Domain::update_role(PartRole role, bool fill) {
@@ -133,14 +201,19 @@ double Domain::update_role(PartRole role, bool fill) {
 }
 
 void Domain::advance(std::int64_t steps) {
+  if (m_grid) {
+    for (std::int64_t k = 0; k < steps; ++k) step_distributed();
+    return;
+  }
   if (m_slots.size() > 1) {
-    for (std::int64_t k = 0; k < steps; ++k) step_parts();
+    for (std::int64_t k = 0; k < steps; ++k) step_parts(true);
     return;
   }
   // One part: no faces, and launches queue back to back.
   Kokkos::Timer timer;
   Part& part = *m_slots[0].part;
   for (std::int64_t k = 0; k < steps; ++k) {
+    for (int a = 0; a < 3; ++a) part.fill_periodic(a);
     part.update();
     part.swap();
   }
@@ -152,28 +225,146 @@ void Domain::advance(std::int64_t steps) {
   (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) += seconds;
 }
 
-void Domain::step_parts() {
+void Domain::start_exchange(int axis) {
+  // Receives posted first; each part's packs are fenced before its sends
+  // (only the packing parts: another thread may be driving the others).
+  for (Slot& s : m_slots) {
+    std::vector<std::pair<const Face*, HaloBuffer>> sends;
+    for (Face& f : s.faces)
+      if (f.remote && f.axis == axis) {
+        f.received = s.part->receive_buffer(axis, f.side, !m_case.execution.gpu_aware_mpi);
+        m_grid->receive(f.neighbour, f.tag, f.received.data, f.received.bytes);
+        sends.emplace_back(&f, s.part->pack(axis, f.side, !m_case.execution.gpu_aware_mpi));
+      }
+    if (sends.empty()) continue;
+    s.part->fence();
+    for (const auto& [f, buffer] : sends)
+      m_grid->send(f->neighbour, f->send_tag, buffer.data, buffer.bytes);
+  }
+}
+
+void Domain::finish_exchange(int axis) {
+  m_grid->wait_all();
+  for (Slot& s : m_slots)
+    for (Face& f : s.faces)
+      if (f.remote && f.axis == axis) s.part->unpack(axis, f.side, f.received);
+}
+
+void Domain::step_distributed() {
   Kokkos::Timer step_timer;
-  double exchange = 0, accelerator = 0, host = 0;
+  double exchange = 0;
+  auto exchanged = [&](auto&& phase) {
+    Kokkos::Timer t;
+    phase();
+    exchange += t.seconds();
+  };
+  const int dim = m_case.dim;
+  if (m_slots.size() == 1) {
+    // Self-periodic halos first; then the first axis with remote faces is in
+    // flight while the sites that do not read them update (overlap); later
+    // axes carry the halos of the earlier ones (edges, corners), so they
+    // follow in order; then the sites next to remote faces.
+    Part& part = *m_slots[0].part;
+    int first = 0;
+    while (first < dim && m_tile.ranks[first] == 1) ++first;
+    for (int a = 0; a < 3; ++a) part.fill_periodic(a);
+    if (first < dim) exchanged([&] { start_exchange(first); });
+    // Overlap pays where launches are asynchronous (a GPU): host kernels
+    // block, MPI progresses only inside its calls meanwhile, and x borders
+    // are one-site-long rows.
+    const bool overlap =
+        m_overlap >= 0 ? m_overlap == 1
+                       : m_slots[0].role == PartRole::accelerator && !node_accelerator_on_host;
+    if (overlap) part.update(UpdateZone::inner);
+    exchanged([&] {
+      for (int a = first; a < dim; ++a) {
+        if (a > first) start_exchange(a);
+        finish_exchange(a);
+        part.fill_periodic(a);  // again: its corners over the halos just received
+      }
+    });
+    part.update(overlap ? UpdateZone::border : UpdateZone::all);
+    part.fence();
+    part.swap();
+    const double total = step_timer.seconds();
+    ++m_step;
+    m_timings.steps += 1;
+    m_timings.exchange += exchange;
+    (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) +=
+        total - exchange;
+    m_timings.total += total;
+    return;
+  }
+  // A node on each rank. Tiled along x only: the host parts hold the remote
+  // faces and exchange them as part of the host side's work, while the
+  // accelerator updates (seed 004). Else every halo first, axis by axis (x
+  // between the parts and to the neighbouring ranks, then y, z), then the
+  // parts update together.
+  if (m_tile.ranks[1] == 1 && m_tile.ranks[2] == 1) {
+    step_parts(true, true);
+    return;
+  }
+  exchanged([&] {
+    for (int a = 0; a < dim; ++a) {
+      start_exchange(a);
+      finish_exchange(a);
+      for (Slot& s : m_slots) {
+        if (a == 0)
+          for (const Face& f : s.faces)
+            if (!f.remote) s.part->fill_halo(f.side, *m_slots[f.neighbour].part);
+        s.part->fill_periodic(a);
+      }
+      for (Slot& s : m_slots) s.part->fence();
+    }
+  });
+  step_parts(false);
+  m_timings.exchange += exchange;
+  m_timings.mpi += exchange;
+  m_timings.total += exchange;
+}
+
+double Domain::exchange_remote_x() {
+  Kokkos::Timer timer;
+  start_exchange(0);
+  finish_exchange(0);
+  return timer.seconds();
+}
+
+void Domain::step_parts(bool fill, bool remote_x) {
+  Kokkos::Timer step_timer;
+  double exchange = 0, accelerator = 0, host = 0, mpi = 0;
   const bool host_work = has(PartRole::host);
   if (m_helper) {
     // Each side fills its own halos (reading the other side's border, which
     // nobody writes during a step): the halo swap overlaps the other update.
-    if (host_work) m_helper->submit([&] { host = update_role(PartRole::host, true); });
+    if (host_work)
+      m_helper->submit([&] {
+        if (remote_x) mpi = exchange_remote_x();
+        host = mpi + update_role(PartRole::host, fill);
+      });
     if (!m_concurrent && host_work) m_helper->wait();
-    accelerator = update_role(PartRole::accelerator, true);
+    accelerator = update_role(PartRole::accelerator, fill);
     if (m_concurrent && host_work) m_helper->wait();
   } else {
     // On a GPU the swap comes first, in order (device packs would otherwise
     // queue behind the long bulk kernel on the one stream): the model's T_swap.
-    for (Slot& s : m_slots) fill_halos(s);
+    if (fill)
+      for (Slot& s : m_slots) fill_halos(s);
     exchange = step_timer.seconds();
     m_accelerator->start_clock();
     for (Slot& s : m_slots)
       if (s.role == PartRole::accelerator) s.part->update();  // asynchronous on a GPU
     m_accelerator->stop_clock();
     if (!m_concurrent) m_accelerator->get().fence();
-    if (host_work) host = update_role(PartRole::host, false);
+    if (remote_x) {
+      // Host-side MPI while the GPU runs; then the host parts' periodic
+      // corners again, over the x halos just received.
+      mpi = exchange_remote_x();
+      for (Slot& s : m_slots)
+        if (s.role == PartRole::host)
+          for (int a = 1; a < 3; ++a) s.part->fill_periodic(a);
+    }
+    if (host_work) host = mpi + update_role(PartRole::host, false);
     m_accelerator->get().fence();
     accelerator = m_accelerator->clock_seconds();
   }
@@ -183,40 +374,122 @@ void Domain::step_parts() {
   m_timings.exchange += exchange;
   m_timings.accelerator += accelerator;
   m_timings.host += host;
+  m_timings.mpi += mpi;
   m_timings.total += step_timer.seconds();
 }
 
 ObservableSums Domain::observe() {
   ObservableSums sum;
   for (Slot& s : m_slots) sum.add(s.part->observe());
+  if (m_grid) {
+    double sums[8] = {sum.mass,           sum.momentum[0],     sum.momentum[1], sum.momentum[2],
+                      sum.kinetic_energy, sum.internal_energy, sum.speed_sum,   sum.fluid_sites};
+    comm::sum(sums, 8);
+    // MPI's max may drop a NaN: carry it as infinity.
+    double top = std::isnan(sum.max_speed) ? HUGE_VAL : sum.max_speed;
+    comm::max(&top, 1);
+    sum.mass = sums[0];
+    for (int a = 0; a < 3; ++a) sum.momentum[a] = sums[1 + a];
+    sum.kinetic_energy = sums[4];
+    sum.internal_energy = sums[5];
+    sum.speed_sum = sums[6];
+    sum.fluid_sites = sums[7];
+    sum.max_speed = std::isinf(top) ? std::nan("") : top;
+  }
   return sum;
 }
 
 HostFields Domain::fields() {
   HostFields h;
-  h.n = m_case.size;
-  h.rho.resize(h.size());
-  h.u.resize(3 * h.size());
-  if (lattice_info(m_case.lattice).has_temperature) h.temperature.resize(h.size());
-  h.material.resize(h.size());
+  h.allocate(m_tile.size, m_tile.offset, lattice_info(m_case.lattice).has_temperature);
   for (Slot& s : m_slots) s.part->gather_fields(h);
   return h;
 }
 
+HostFields Domain::piece_fields() {
+  HostFields f = fields();
+  if (!m_grid) return f;
+  const bool thermal = !f.temperature.empty();
+  // A layer of sites as one message: rho, u, T, material.
+  auto flatten = [](const HostFields& h) {
+    std::vector<double> v(h.rho);
+    v.insert(v.end(), h.u.begin(), h.u.end());
+    v.insert(v.end(), h.temperature.begin(), h.temperature.end());
+    v.insert(v.end(), h.material.begin(), h.material.end());
+    return v;
+  };
+  auto unflatten = [](const std::vector<double>& v, HostFields& h) {
+    auto it = v.begin();
+    for (auto* field : {&h.rho, &h.u, &h.temperature})
+      for (double& x : *field) x = *it++;
+    for (material_t& m : h.material) m = material_t(*it++);
+  };
+  for (int a = 0; a < m_case.dim; ++a) {
+    if (m_tile.ranks[a] == 1) continue;
+    // Point data: each piece reaches the first points of the next one, so
+    // ParaView shows no gap between pieces.
+    const bool send = m_tile.coords[a] > 0, receive = m_tile.coords[a] + 1 < m_tile.ranks[a];
+    std::array<int, 3> layer_n = f.n;
+    layer_n[a] = 1;
+    HostFields first, next;
+    first.allocate(layer_n, {}, thermal);
+    next.allocate(layer_n, {}, thermal);
+    copy_box(f, {0, 0, 0}, first, {0, 0, 0}, layer_n);
+    const std::vector<double> out = flatten(first);
+    std::vector<double> in(receive ? out.size() : 0);
+    const int tag = 1000 + a;
+    if (receive) m_grid->receive(m_grid->neighbour(a, Side::right), tag, in.data(), in.size() * 8);
+    if (send) m_grid->send(m_grid->neighbour(a, Side::left), tag, out.data(), out.size() * 8);
+    m_grid->wait_all();
+    if (!receive) continue;
+    unflatten(in, next);
+    HostFields g;
+    std::array<int, 3> wider = f.n, at{0, 0, 0};
+    wider[a] += 1;
+    at[a] = f.n[a];
+    g.allocate(wider, f.origin, thermal);
+    copy_box(f, {0, 0, 0}, g, {0, 0, 0}, f.n);
+    copy_box(next, {0, 0, 0}, g, at, layer_n);
+    f = std::move(g);
+  }
+  return f;
+}
+
+std::vector<VtiPiece> Domain::pieces(const std::string& folder) const {
+  std::vector<VtiPiece> out;
+  const Ranks& r = m_tile.ranks;
+  for (int k = 0; k < r[0] * r[1] * r[2]; ++k) {
+    // Ranks of the grid run x fastest (comm::CartGrid).
+    const std::array<int, 3> coords{k % r[0], k / r[0] % r[1], k / (r[0] * r[1])};
+    const Tile t = make_tile(m_case, r, coords);
+    VtiPiece p{t.offset, t.size, folder + "/" + piece_name(k)};
+    for (int a = 0; a < 3; ++a) p.n[a] += coords[a] + 1 < r[a] ? 1 : 0;
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::string piece_name(int rank) {
+  char name[32];
+  std::snprintf(name, sizeof name, "rank_%05d.vti", rank);
+  return name;
+}
+
 std::vector<double> Domain::populations() {
-  const auto& n = m_case.size;
+  const auto& n = m_tile.size;
   std::vector<double> out(std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q);
-  for (Slot& s : m_slots) s.part->gather_populations(out);
+  for (Slot& s : m_slots) s.part->gather_populations(out, n);
   return out;
 }
 
 void Domain::set_fields(const std::vector<double>& rho, const std::vector<double>& u,
                         const std::vector<double>& temperature) {
   HostFields in;
-  in.n = m_case.size;
+  in.n = m_tile.size;
+  in.origin = m_tile.offset;
   if (rho.size() != in.size() || u.size() != 3 * in.size() ||
       (!temperature.empty() && temperature.size() != in.size()))
-    throw std::invalid_argument("set_fields: field sizes do not match the lattice");
+    throw std::invalid_argument("set_fields: field sizes do not match the tile");
   in.rho = rho;
   in.u = u;
   in.temperature = temperature;
@@ -229,20 +502,43 @@ double Domain::time_kernel(BenchKernel kernel, int steps) {
   return m_slots[0].part->time_kernel(kernel, steps);
 }
 
+double Domain::time_face(int axis, int repeats) {
+  Part& part = *m_slots[0].part;
+  double best = 1e300;
+  for (int r = 0; r < repeats + 1; ++r) {
+    part.fence();
+    Kokkos::Timer timer;
+    const HaloBuffer sent = part.pack(axis, Side::right, true);
+    part.fence();
+    part.unpack(axis, Side::left, sent);
+    part.fence();
+    if (r > 0) best = std::min(best, timer.seconds());
+  }
+  return best;
+}
+
+std::size_t Domain::face_bytes(int axis) {
+  return m_slots[0].part->receive_buffer(axis, Side::left, true).bytes;
+}
+
 std::string Domain::variant() const { return to_string(m_case.variant()); }
 
 std::string Domain::execution_space() const {
-  if (m_case.execution.host_columns < 0) return m_slots[0].part->space();
-  return std::string(NodeAccelerator::name()) + " + " + NodeHost::name() + " (host " +
-         std::to_string(m_case.execution.host_columns) + " columns per side)";
+  std::string s = m_case.execution.host_columns < 0
+                      ? m_slots[0].part->space()
+                      : std::string(NodeAccelerator::name()) + " + " + NodeHost::name() +
+                            " (host " + std::to_string(m_case.execution.host_columns) +
+                            " columns per side)";
+  if (m_grid)
+    s += " on each of " + std::to_string(comm::size()) + " MPI ranks (tiles " +
+         to_string(m_tile.ranks, m_case.dim) + ")";
+  return s;
 }
 
 int Domain::concurrency() const {
   const int accelerator = m_accelerator->get().concurrency();
   return m_case.execution.host_columns < 0 ? accelerator : accelerator + 1;
 }
-
-std::unique_ptr<Domain> make_domain(const Case& c) { return std::make_unique<Domain>(c); }
 
 int node_default_threads() {
   if (!node_accelerator_on_host) return 0;

@@ -5,6 +5,8 @@
 #include <kolb/app/bench.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/balance/tune.hpp>
+#include <kolb/comm/communicator.hpp>
+#include <kolb/comm/tiling.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -16,6 +18,7 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 namespace {
 
@@ -45,22 +48,44 @@ struct KokkosSession {
   ~KokkosSession() { Kokkos::finalize(); }
 };
 
-// Runs `body`, turning errors into a message and kolb's exit codes.
+// Runs `body`, turning errors into a message and kolb's exit codes. Under
+// MPI an instability is found by every rank at once (the observables are
+// global), so rank 0 reports it; any other error may be one rank's alone:
+// that rank reports it and MPI_Abort ends every rank, never a hang.
 template <class Body>
 int with_exit_codes(Body&& body) {
+  int code = 0;
+  std::string message;
   try {
     body();
     return 0;
   } catch (const kolb::ConfigError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitConfig;
+    code = kExitConfig, message = e.what();
   } catch (const kolb::InstabilityError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
+    if (kolb::comm::root()) std::cerr << "kolb: error: " << e.what() << '\n';
     return kExitUnstable;
   } catch (const std::exception& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return kExitFailure;
+    code = kExitFailure, message = e.what();
   }
+  if (kolb::comm::size() == 1) {
+    std::cerr << "kolb: error: " << message << '\n';
+    return code;
+  }
+  std::cerr << "kolb: error: rank " << kolb::comm::rank() << " of " << kolb::comm::size() << ": "
+            << message << std::endl;
+  std::cout.flush();
+  kolb::comm::abort(code);
+  return code;
+}
+
+// Whether every rank read its case; a rank that failed has said why (rank 0
+// alone when it failed too, as all ranks read the same input).
+bool all_ranks_read(bool ok, const std::string& message) {
+  double root_failed = kolb::comm::root() && !ok ? 1 : 0;
+  kolb::comm::max(&root_failed, 1);
+  if (!ok && (kolb::comm::root() || root_failed == 0))
+    std::cerr << "kolb: error: " << message << '\n';
+  return kolb::comm::all(ok);
 }
 
 // OpenMP threads for a case: its own setting, else for a heterogeneous node
@@ -77,17 +102,24 @@ std::string size_text(const kolb::Case& c) {
          (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
 }
 
-// The case, read before Kokkos starts (it may set the threads); nullopt after reporting a bad one.
+// The case, read before Kokkos starts (it may set the threads), with its
+// tiling checked against the ranks; nullopt (on every rank) after reporting
+// a bad one.
 std::optional<kolb::Case> read_case(const std::string& file, const std::vector<std::string>& sets,
                                     int threads) {
+  std::optional<kolb::Case> c;
+  std::string message;
   try {
-    kolb::Case c = kolb::read_case(file, sets);
-    if (threads > 0) c.execution.threads = threads;
-    return c;
+    c = kolb::read_case(file, sets);
+    if (threads > 0) c->execution.threads = threads;
+    const std::string problem = kolb::decomposition_problem(*c, kolb::comm::size());
+    if (!problem.empty()) throw kolb::ConfigError(c->source + ": execution.decomposition", problem);
   } catch (const kolb::ConfigError& e) {
-    std::cerr << "kolb: error: " << e.what() << '\n';
-    return std::nullopt;
+    c.reset();
+    message = e.what();
   }
+  if (!all_ranks_read(c.has_value(), message)) return std::nullopt;
+  return c;
 }
 
 int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
@@ -96,12 +128,19 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
   const kolb::Case& c = *read;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
-    std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  " << to_string(c.lattice)
-              << " " << size_text(c) << "  tau " << c.tau << "  " << c.steps << " steps  -> "
-              << c.output.folder << '\n';
-    const auto s = kolb::run_case(c, quiet ? nullptr : &std::cout);
-    std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups << " MLUPS ("
-              << s.mflups << " MFLUPS); report " << s.report << '\n';
+    const bool root = kolb::comm::root();
+    if (root)
+      std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  "
+                << to_string(c.lattice) << " " << size_text(c) << "  tau " << c.tau << "  "
+                << c.steps << " steps  -> " << c.output.folder
+                << (kolb::comm::size() > 1
+                        ? "  (" + std::to_string(kolb::comm::size()) + " MPI ranks)"
+                        : std::string())
+                << '\n';
+    const auto s = kolb::run_case(c, quiet || !root ? nullptr : &std::cout);
+    if (root)
+      std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups
+                << " MLUPS (" << s.mflups << " MFLUPS); report " << s.report << '\n';
   });
 }
 
@@ -113,31 +152,35 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
   if (c.execution.host_columns < 0) c.execution.host_columns_auto = true;
   KokkosSession kokkos(session_threads(c));
   return with_exit_codes([&] {
-    std::cout << "kolb tune: " << c.source << "  " << to_string(c.variant()) << " " << size_text(c)
-              << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
-              << Kokkos::DefaultExecutionSpace().concurrency() << " threads) + host -> "
-              << c.output.folder << '\n';
-    const kolb::TuneResult r = kolb::tune_node(c, options, &std::cout);
+    // Every rank tunes its own node; rank 0 reports.
+    std::ostringstream elsewhere;
+    std::ostream& out = kolb::comm::root() ? std::cout : elsewhere;
+    out << "kolb tune: " << c.source << "  " << to_string(c.variant()) << " " << size_text(c)
+        << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
+        << Kokkos::DefaultExecutionSpace().concurrency() << " threads) + host -> "
+        << c.output.folder << '\n';
+    const kolb::TuneResult r = kolb::tune_node(c, options, kolb::comm::root() ? &out : nullptr);
+    if (!kolb::comm::root()) return;
     const std::string json = kolb::write_tune_outputs(c, options, r, c.output.folder);
     const double sites = double(c.size[0]) * c.size[1] * c.size[2];
-    std::cout << std::fixed << std::setprecision(2) << "model: M* = " << r.model_columns
-              << " (balance at " << r.balance_point << ", " << r.rounds << " concurrent calibration"
-              << (r.rounds > 1 ? "s" : "") << "), predicted " << 1e3 * r.predicted_step
-              << " ms/step, measured " << 1e3 * r.measured_step << " ms/step ("
-              << 100.0 * (r.predicted_step / r.measured_step - 1) << " %)\n";
+    out << std::fixed << std::setprecision(2) << "model: M* = " << r.model_columns
+        << " (balance at " << r.balance_point << ", " << r.rounds << " concurrent calibration"
+        << (r.rounds > 1 ? "s" : "") << "), predicted " << 1e3 * r.predicted_step
+        << " ms/step, measured " << 1e3 * r.measured_step << " ms/step ("
+        << 100.0 * (r.predicted_step / r.measured_step - 1) << " %)\n";
     if (r.window_points > 0) {
       const double predicted = r.window.step_time(r.model_columns);
-      std::cout << "model refitted in the verification window (" << r.window_points
-                << " points near M*, M* left out): predicted " << 1e3 * predicted
-                << " ms/step at M* (" << 100.0 * (predicted / r.measured_step - 1)
-                << " %), its own optimum M = " << r.window.optimum() << "\n";
+      out << "model refitted in the verification window (" << r.window_points
+          << " points near M*, M* left out): predicted " << 1e3 * predicted << " ms/step at M* ("
+          << 100.0 * (predicted / r.measured_step - 1)
+          << " %), its own optimum M = " << r.window.optimum() << "\n";
     }
-    std::cout << "best measured: M = " << r.best_columns << ", " << 1e3 * r.best_step
-              << " ms/step, " << sites / r.best_step * 1e-6 << " MLUPS\n"
-              << "model error (rms over verification points): concurrent calibration "
-              << 100.0 * r.concurrent_rms_error << " %, isolated calibration "
-              << 100.0 * r.isolated_rms_error << " %\n"
-              << "wrote " << json << " (+ tune.csv, tune_model.csv, tune.png)\n";
+    out << "best measured: M = " << r.best_columns << ", " << 1e3 * r.best_step << " ms/step, "
+        << sites / r.best_step * 1e-6 << " MLUPS\n"
+        << "model error (rms over verification points): concurrent calibration "
+        << 100.0 * r.concurrent_rms_error << " %, isolated calibration "
+        << 100.0 * r.isolated_rms_error << " %\n"
+        << "wrote " << json << " (+ tune.csv, tune_model.csv, tune.png)\n";
   });
 }
 
@@ -151,6 +194,13 @@ int check(const std::string& file, const std::vector<std::string>& sets) {
 }
 
 int bench(const std::string& file, const std::vector<std::string>& sets, int threads) {
+  if (kolb::comm::size() > 1) {
+    // Every rank would time the same kernels and write the same files.
+    if (kolb::comm::root())
+      std::cerr << "kolb: error: kolb bench measures one process; run it without mpiexec "
+                   "(perf/mpi/ measures MPI runs)\n";
+    return kExitConfig;
+  }
   KokkosSession kokkos(threads);
   return with_exit_codes([&] { kolb::run_bench(file, sets, std::cout); });
 }
@@ -178,6 +228,7 @@ int info() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kolb::comm::Session mpi(argc, argv);
   CLI::App app{"kolb: portable lattice Boltzmann solver on Kokkos"};
   app.require_subcommand(1);
   auto* run_cmd = app.add_subcommand("run", "run a case described by a YAML file");

@@ -4,6 +4,7 @@
 
 #include <kolb/app/run.hpp>
 #include <kolb/balance/tune.hpp>
+#include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/io/vtk.hpp>
@@ -68,7 +69,8 @@ std::string format_duration(double s) {
 }
 
 // The files of a run in its output folder. Every file is complete on disk
-// as soon as it is written, so a failing run keeps what it wrote.
+// as soon as it is written, so a failing run keeps what it wrote. Under MPI
+// rank 0 writes all but the snapshots' pieces, which every rank writes.
 class RunOutputs {
  public:
   RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning)
@@ -77,7 +79,9 @@ class RunOutputs {
         m_dir(c.output.folder + "/"),
         m_tuning(std::move(tuning)),
         m_thermal(lattice_info(c.lattice).has_temperature),
-        m_csv(m_dir + "observables.csv") {
+        m_root(comm::root()) {
+    if (!m_root) return;
+    m_csv.open(m_dir + "observables.csv");
     if (!m_csv)
       throw std::runtime_error("cannot write " + m_dir +
                                "observables.csv: " + std::strerror(errno));
@@ -88,6 +92,7 @@ class RunOutputs {
   std::string report_path() const { return m_dir + "report.json"; }
 
   void observables(std::int64_t step, const ObservableSums& o) {
+    if (!m_root) return;
     m_csv << step << std::setprecision(17) << ',' << o.mass << ',' << o.momentum[0] << ','
           << o.momentum[1] << ',' << o.momentum[2] << ',' << o.kinetic_energy << ','
           << o.mean_speed() << ',' << o.max_speed;
@@ -98,16 +103,31 @@ class RunOutputs {
 
   void snapshot() {
     char name[64];
-    std::snprintf(name, sizeof name, "fields_%09lld.vti", static_cast<long long>(m_domain.step()));
-    write_vti(m_dir + name, m_domain.fields(), m_case.precision == Precision::float32);
-    m_snapshots.emplace_back(m_domain.step(), name);
-    write_pvd(m_dir + "fields.pvd", m_snapshots);
+    std::snprintf(name, sizeof name, "fields_%09lld", static_cast<long long>(m_domain.step()));
+    const bool single = m_case.precision == Precision::float32;
+    std::string file = std::string(name) + ".vti";
+    if (m_domain.distributed()) {
+      // One piece per rank in a folder per snapshot, and the .pvti index
+      // once every piece is on disk.
+      const HostFields piece = m_domain.piece_fields();
+      std::error_code ec;
+      std::filesystem::create_directories(m_dir + name, ec);
+      write_vti(m_dir + name + "/" + piece_name(comm::rank()), piece, single);
+      comm::barrier();
+      file = std::string(name) + ".pvti";
+      if (m_root) write_pvti(m_dir + file, m_case.size, m_domain.pieces(name), single, m_thermal);
+    } else {
+      write_vti(m_dir + file, m_domain.fields(), single);
+    }
+    m_snapshots.emplace_back(m_domain.step(), file);
+    if (m_root) write_pvd(m_dir + "fields.pvd", m_snapshots);
   }
 
   // report.json: the configuration, the execution, the speed and the last
   // observables; `error` is empty unless the run failed.
   void report(const std::string& status, const std::string& error, const RunSummary& summary,
               const ObservableSums& last, double fluid_sites) const {
+    if (!m_root) return;
     const double sites = double(m_case.size[0]) * m_case.size[1] * m_case.size[2];
     nlohmann::json r;
     r["kolb_version"] = KOLB_VERSION_STRING;
@@ -127,6 +147,17 @@ class RunOutputs {
                       {"compiler", KOLB_CXX_COMPILER},
                       {"build_type", KOLB_BUILD_TYPE}};
     if (m_domain.host_columns() >= 0) r["execution"]["host_columns"] = m_domain.host_columns();
+    if (m_domain.distributed()) {
+      const TilingChoice& t = m_domain.tiling_choice();
+      r["execution"]["mpi"] = {{"ranks", comm::size()},
+                               {"tiling", to_string(m_domain.tile().ranks, m_case.dim)},
+                               {"tiling_by_model", t.by_model}};
+      if (t.by_model)
+        r["execution"]["mpi"]["model"] = {{"site_seconds", t.costs.site_seconds},
+                                          {"latency_s", t.costs.latency},
+                                          {"face_bandwidth_Bps", t.costs.face_bandwidth},
+                                          {"predicted_step_s", t.predicted_step}};
+    }
     if (!m_tuning.is_null()) r["execution"]["tuning"] = m_tuning;
     r["performance"] = {{"steps", summary.steps},
                         {"solver_seconds", summary.seconds},
@@ -151,6 +182,7 @@ class RunOutputs {
   std::string m_dir;
   nlohmann::json m_tuning;
   bool m_thermal;
+  bool m_root;
   std::ofstream m_csv;
   std::vector<std::pair<std::int64_t, std::string>> m_snapshots;
 };
@@ -166,9 +198,10 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
   quick.bracket = 1;
   quick.alone = false;
   const TuneResult t = tune_node(c, quick, progress);
-  write_tune_outputs(c, quick, t, c.output.folder);
+  if (comm::root()) write_tune_outputs(c, quick, t, c.output.folder);
   Case resolved = c;
   resolved.execution.host_columns = t.best_columns;
+  if (comm::size() > 1) resolved.execution.decomposition = t.ranks;  // tiled once
   if (progress)
     *progress << "balancer: " << t.best_columns << " host columns per side (model "
               << t.model_columns << ")" << std::endl;
@@ -190,7 +223,7 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
     throw ConfigError(c.source + ": output.folder",
                       "cannot create output folder '" + c.output.folder + "': " + ec.message());
   const auto [resolved, tuning] = resolve_split(c, progress);
-  auto domain = make_domain(resolved);
+  auto domain = make_domain(resolved, progress);
   RunOutputs out(resolved, *domain, tuning);
   // Beyond the lattice sound speed a run has diverged.
   const double limit = lattice_info(c.lattice).sound_speed();
@@ -229,7 +262,8 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
     const std::int64_t n = std::min(next - s, chunk);
     const auto t0 = clock_type::now();
     domain->advance(n);
-    const double dt = seconds_since(t0);
+    double dt = seconds_since(t0);
+    comm::max(&dt, 1);  // every rank takes the same chunks
     summary.seconds += dt;
     summary.steps += n;
     chunk = std::max<std::int64_t>(1, std::int64_t(double(n) * 0.25 / std::max(dt, 1e-6)));

@@ -1,6 +1,7 @@
 // The load balancer: calibration runs, model solve, verification, outputs.
 
 #include <kolb/balance/tune.hpp>
+#include <kolb/comm/communicator.hpp>
 #include <kolb/domain/domain.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -27,8 +28,17 @@ class Tuner {
  public:
   Tuner(const Case& c, const TuneOptions& o, std::ostream* log)
       : m_case(c), m_options(o), m_log(log) {
-    m_columns = c.size[0];
-    m_column_sites = double(c.size[1]) * c.size[2];
+    if (comm::size() > 1) {
+      // Tiled once: every calibration run uses the same tiles.
+      const TilingChoice t = choose_tiling(c, comm::size(), log);
+      m_case.execution.decomposition = t.ranks;
+      m_tiling = to_string(t.ranks, c.dim);
+    }
+    // Every rank's node is split alike: balance the largest tile.
+    const auto n = comm::size() > 1 ? largest_tile(m_case, m_case.execution.decomposition) : c.size;
+    m_columns = n[0];
+    m_column_sites = double(n[1]) * n[2];
+    m_sites = double(c.size[0]) * c.size[1] * c.size[2];
     // Clustered layouts: splits at multiples of the vector length keep every
     // block's rows whole vectors (no scalar remainder loop per row).
     m_quantum = c.execution.layout.vector_length;
@@ -59,13 +69,19 @@ class Tuner {
         if (steps[k] == 0) {
           domain->reset_timings();
           domain->advance(1);
-          const double probe = std::max(domain->timings().total, 1e-6);
+          double probe = std::max(domain->timings().total, 1e-6);
+          comm::max(&probe, 1);  // every rank the same number of steps
           steps[k] = int(std::clamp(std::ceil(m_options.seconds / probe),
                                     double(std::max(1, m_options.min_steps)), 2000.0));
         }
         domain->reset_timings();
         domain->advance(steps[k]);
-        runs[k].push_back(domain->timings());
+        DomainTimings t = domain->timings();
+        // The slowest rank's times, so every rank takes the same decisions.
+        double v[5] = {t.total, t.accelerator, t.host, t.exchange, t.mpi};
+        comm::max(v, 5);
+        t.total = v[0], t.accelerator = v[1], t.host = v[2], t.exchange = v[3], t.mpi = v[4];
+        runs[k].push_back(t);
       }
     std::vector<TunePoint> out;
     for (std::size_t k = 0; k < ms.size(); ++k) {
@@ -82,7 +98,8 @@ class Tuner {
       p.accelerator = t.accelerator / n;
       p.host = t.host / n;
       p.exchange = t.exchange / n;
-      p.mlups = double(m_columns) * m_column_sites / p.step * 1e-6;
+      p.mpi = t.mpi / n;
+      p.mlups = m_sites / p.step * 1e-6;
       log(p);
       m_points.push_back(p);
       out.push_back(p);
@@ -96,19 +113,22 @@ class Tuner {
            << std::setprecision(1) << std::setw(5) << 100.0 * host_fraction(p.host_columns)
            << " %) " << (p.concurrent ? "concurrent" : "sequential") << ": " << std::setprecision(3)
            << 1e3 * p.step << " ms/step (accelerator " << 1e3 * p.accelerator << ", host "
-           << 1e3 * p.host << ", swap " << 1e3 * p.exchange << ")  " << std::setprecision(1)
-           << p.mlups << " MLUPS  [" << p.kind << "]" << std::defaultfloat << std::endl;
+           << 1e3 * p.host << ", swap " << 1e3 * p.exchange
+           << (comm::size() > 1 ? ", mpi " + std::to_string(1e3 * p.mpi) : std::string()) << ")  "
+           << std::setprecision(1) << p.mlups << " MLUPS  [" << p.kind << "]" << std::defaultfloat
+           << std::endl;
   }
 
   // Fits T_acc and T_host from points measured at several M.
   BalanceModel fit(const std::vector<TunePoint>& pts) const {
     std::vector<std::pair<double, double>> acc, host;
-    double swap = 0, sync = 0;
+    double swap = 0, sync = 0, mpi = 0;
     int both = 0;
     for (const auto& p : pts) {
       acc.emplace_back((m_columns - 2.0 * p.host_columns) * m_column_sites, p.accelerator);
-      host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host);
+      host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host - p.mpi);
       swap += p.exchange;
+      mpi += p.mpi;
       if (p.concurrent && p.host_columns > 0 && 2 * p.host_columns < m_columns) {
         sync += std::max(0.0, p.step - std::max(p.accelerator, p.host) - p.exchange);
         ++both;
@@ -118,7 +138,7 @@ class Tuner {
     model.accelerator = LinearCost::fit(acc);
     model.host = LinearCost::fit(host);
     model.swap = swap / double(pts.size());
-    model.mpi = 0;  // one rank: no MPI exchange
+    model.mpi = mpi / double(pts.size());  // the host side's exchange with other ranks
     model.sync = both ? sync / both : 0.0;
     model.columns = m_columns;
     model.column_sites = m_column_sites;
@@ -225,6 +245,9 @@ class Tuner {
     r.isolated_rms_error = n ? std::sqrt(e_iso / n) : 0;
     r.concurrent_rms_error = n ? std::sqrt(e_conc / n) : 0;
     r.points = m_points;
+    r.columns = m_columns;
+    r.tiling = m_tiling;
+    r.ranks = m_case.execution.decomposition;
     return r;
   }
 
@@ -237,7 +260,9 @@ class Tuner {
     return *best;
   }
 
-  const Case& m_case;
+  Case m_case;
+  std::string m_tiling = "1x1";
+  double m_sites = 0;
   TuneOptions m_options;
   std::ostream* m_log;
   int m_columns = 0;
@@ -268,8 +293,8 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) throw std::runtime_error("cannot create " + folder + ": " + ec.message());
-  const int lx = c.size[0];
-  const double sites = double(lx) * c.size[1] * c.size[2];
+  const int lx = r.columns;  // of the tile balanced
+  const double sites = double(c.size[0]) * c.size[1] * c.size[2];
   auto mlups = [&](double seconds) { return sites / seconds * 1e-6; };
 
   std::vector<nlohmann::ordered_json> points, curves;
@@ -282,6 +307,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                       {"accelerator_s", p.accelerator},
                       {"host_s", p.host},
                       {"exchange_s", p.exchange},
+                      {"mpi_s", p.mpi},
                       {"mlups", p.mlups},
                       {"model_isolated_s", r.isolated.step_time(p.host_columns)},
                       {"model_concurrent_s", r.concurrent.step_time(p.host_columns)}});
@@ -305,6 +331,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["layout"] = to_string(c.execution.layout);
   j["kernel"] = to_string(c.execution.kernel);
   j["columns"] = lx;
+  j["tiling"] = r.tiling;
   j["kokkos"] = {{"accelerator", Kokkos::DefaultExecutionSpace::name()},
                  {"accelerator_concurrency", Kokkos::DefaultExecutionSpace().concurrency()}};
   j["options"] = {{"seconds", options.seconds},     {"repeats", options.repeats},

@@ -40,6 +40,13 @@ std::optional<VariantKey> parse_variant(const std::string& text) {
 
 namespace {
 
+template <class Lattice>
+int crossing() {
+  int n = 0;
+  for (int i = 0; i < Lattice::q; ++i) n += Lattice::c(i, 0) > 0;
+  return n;
+}
+
 template <class Lattice, Collision... C>
 LatticeInfo row(LatticeId id) {
   using Model = model_t<Lattice, double, Collision::bgk>;
@@ -47,6 +54,7 @@ LatticeInfo row(LatticeId id) {
           Lattice::dim,
           Lattice::q,
           Lattice::halo,
+          crossing<Lattice>(),
           Lattice::cs2(),
           Lattice::unit(),
           Model::has_temperature,

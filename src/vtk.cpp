@@ -20,6 +20,14 @@ void append_array(std::string& blob, const std::vector<double>& values) {
   }
 }
 
+// "x0 x1 y0 y1 z0 z1" of the points of a box of sites.
+std::string extent_text(const std::array<int, 3>& origin, const std::array<int, 3>& n) {
+  std::string e;
+  for (int a = 0; a < 3; ++a)
+    e += (a ? " " : "") + std::to_string(origin[a]) + " " + std::to_string(origin[a] + n[a] - 1);
+  return e;
+}
+
 }  // namespace
 
 void write_vti(const std::string& path, const HostFields& f, bool single) {
@@ -42,8 +50,7 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
   }
 
   std::ostringstream x;
-  const std::string extent = "0 " + std::to_string(f.n[0] - 1) + " 0 " +
-                             std::to_string(f.n[1] - 1) + " 0 " + std::to_string(f.n[2] - 1);
+  const std::string extent = extent_text(f.origin, f.n);
   x << "<?xml version=\"1.0\"?>\n"
     << "<VTKFile type=\"ImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
        "header_type=\"UInt64\">\n"
@@ -146,6 +153,36 @@ void write_pvd(const std::string& path,
     out << "  </Collection>\n</VTKFile>\n";
   }
   std::rename(tmp.c_str(), path.c_str());
+}
+
+void write_pvti(const std::string& path, const std::array<int, 3>& n,
+                const std::vector<VtiPiece>& pieces, bool single, bool thermal) {
+  const char* real = single ? "Float32" : "Float64";
+  std::ostringstream x;
+  x << "<?xml version=\"1.0\"?>\n"
+    << "<VTKFile type=\"PImageData\" version=\"1.0\" byte_order=\"LittleEndian\" "
+       "header_type=\"UInt64\">\n"
+    << "  <PImageData WholeExtent=\"" << extent_text({0, 0, 0}, n) << "\" GhostLevel=\"0\" "
+    << "Origin=\"0.5 0.5 " << (n[2] > 1 ? "0.5" : "0") << "\" Spacing=\"1 1 1\">\n"
+    << "    <PPointData Scalars=\"density\" Vectors=\"velocity\">\n"
+    << "      <PDataArray type=\"" << real << "\" Name=\"density\"/>\n"
+    << "      <PDataArray type=\"" << real << "\" Name=\"velocity\" NumberOfComponents=\"3\"/>\n"
+    << "      <PDataArray type=\"UInt8\" Name=\"solid\"/>\n";
+  if (thermal) x << "      <PDataArray type=\"" << real << "\" Name=\"temperature\"/>\n";
+  x << "    </PPointData>\n";
+  for (const VtiPiece& p : pieces)
+    x << "    <Piece Extent=\"" << extent_text(p.origin, p.n) << "\" Source=\"" << p.file
+      << "\"/>\n";
+  x << "  </PImageData>\n</VTKFile>\n";
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw std::runtime_error("cannot write " + tmp + ": " + std::strerror(errno));
+    out << x.str();
+    if (!out) throw std::runtime_error("error while writing " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
 }
 
 }  // namespace kolb

@@ -4,15 +4,8 @@
 #   test_cli.sh KOLB_BINARY SOURCE_DIR WORK_DIR
 set -u
 kolb=$1 src=$2 work=$3
-rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-failures=0 passed=0
-ok()   { passed=$((passed + 1)); echo "ok: $*"; }
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
-expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
-  local want=$1 what=$2; shift 3
-  "$@" >out.txt 2>err.txt; local rc=$?
-  if [ "$rc" = "$want" ]; then ok "$what (exit $rc)"; else fail "$what: exit $rc, wanted $want"; cat out.txt err.txt; fi
-}
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # 1. A shipped case, shrunk: prints MLUPS and writes .vti, .csv, .json.
 expect_rc 0 "cavity run" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
@@ -153,5 +146,4 @@ fi
 expect_rc 0 "info" -- "$kolb" info
 grep -q "D2Q9/double/soa" out.txt && ok "variants listed" || fail "variants not listed"
 
-echo "$passed passed, $failures failed"
-[ "$failures" = 0 ]
+summary

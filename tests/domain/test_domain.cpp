@@ -14,31 +14,17 @@
 
 namespace {
 
+// Obstacles straddle the interfaces at M = 2..6 and sit next to the x ends.
 std::string node_case(const std::string& lattice, bool periodic_x) {
   const bool d3 = lattice == "D3Q19";
-  const std::string x = periodic_x ? "x-: periodic, x+: periodic, " : "x-: wall, x+: wall, ";
-  // Obstacles straddle the interfaces at M = 2..6 and sit next to the x ends.
-  return "lattice: " + lattice +
-         "\nprecision: double\ndomain: {size: " + (d3 ? "[17, 9, 7]" : "[29, 13]") +
-         "}\nphysics: {tau: 0.7, body_force: " + (d3 ? "[1.0e-5, 0, 2.0e-6]" : "[1.0e-5, 3.0e-6]") +
-         "}\nboundaries: {" + x + "y-: wall, y+: {type: moving_wall, velocity: " +
-         (d3 ? "[0.05, 0, 0.02]}, z-: periodic, z+: periodic}" : "[0.05, 0]}}") +
-         "\nobstacles: [{type: sphere, center: " +
-         (d3 ? "[4, 4, 3], radius: 2.2" : "[4, 6], radius: 3") +
-         "}, {type: box, min: " + (d3 ? "[14, 2, 0], max: [17, 4, 3]" : "[25, 3], max: [29, 5]") +
-         "}]\ninitial: " +
-         (periodic_x ? "{type: shear_wave, amplitude: 0.02, flow: y, wave: x}"
-                     : "{type: uniform, velocity: " +
-                           std::string(d3 ? "[0.02, 0.01, -0.01]}" : "[0.02, 0.01]}")) +
-         "\nrun: {steps: 0}\noutput: {folder: unused}\n";
+  return kolb::test::lid_case(
+      lattice, periodic_x, d3 ? "[17, 9, 7]" : "[29, 13]",
+      std::string("[{type: sphere, center: ") +
+          (d3 ? "[4, 4, 3], radius: 2.2" : "[4, 6], radius: 3") + "}, {type: box, min: " +
+          (d3 ? "[14, 2, 0], max: [17, 4, 3]" : "[25, 3], max: [29, 5]") + "}]");
 }
 
-// Index of the first population that differs in any bit, or size().
-std::size_t first_difference(const std::vector<double>& a, const std::vector<double>& b) {
-  for (std::size_t k = 0; k < a.size(); ++k)
-    if (std::memcmp(&a[k], &b[k], sizeof(double)) != 0) return k;
-  return a.size();
-}
+using kolb::test::first_difference;
 
 struct NodeInvariance : ::testing::TestWithParam<std::tuple<std::string, bool>> {};
 

@@ -4,6 +4,7 @@
 #include <kolb/domain/domain.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,32 @@ inline std::int64_t run_to_steady(Domain& sim, double tol, std::int64_t check_ev
     prev = std::move(cur);
   }
   return sim.step();
+}
+
+// A channel or box with a resting wall at y-, a moving lid at y+, walls or
+// periodic ends along x (periodic z in 3-D), a body force and the given
+// `size` and `obstacles` (YAML text): the case the split and tiling
+// invariance tests cut into parts.
+inline std::string lid_case(const std::string& lattice, bool periodic_x, const std::string& size,
+                            const std::string& obstacles) {
+  const bool d3 = lattice == "D3Q19";
+  const std::string x = periodic_x ? "x-: periodic, x+: periodic, " : "x-: wall, x+: wall, ";
+  return "lattice: " + lattice + "\nprecision: double\ndomain: {size: " + size +
+         "}\nphysics: {tau: 0.7, body_force: " + (d3 ? "[1.0e-5, 0, 2.0e-6]" : "[1.0e-5, 3.0e-6]") +
+         "}\nboundaries: {" + x + "y-: wall, y+: {type: moving_wall, velocity: " +
+         (d3 ? "[0.05, 0, 0.02]}, z-: periodic, z+: periodic}" : "[0.05, 0]}}") +
+         "\nobstacles: " + obstacles + "\ninitial: " +
+         (periodic_x ? "{type: shear_wave, amplitude: 0.02, flow: y, wave: x}"
+                     : "{type: uniform, velocity: " +
+                           std::string(d3 ? "[0.02, 0.01, -0.01]}" : "[0.02, 0.01]}")) +
+         "\nrun: {steps: 0}\noutput: {folder: unused}\n";
+}
+
+// Index of the first population that differs in any bit, or size().
+inline std::size_t first_difference(const std::vector<double>& a, const std::vector<double>& b) {
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (std::memcmp(&a[k], &b[k], sizeof(double)) != 0) return k;
+  return a.size();
 }
 
 }  // namespace kolb::test

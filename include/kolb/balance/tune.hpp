@@ -7,6 +7,7 @@
 #include <kolb/balance/model.hpp>
 #include <kolb/io/case.hpp>
 
+#include <array>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -34,10 +35,16 @@ struct TunePoint {
       kind;  // calibration-isolated | calibration-concurrent | model | bracket | sweep | alone
   bool concurrent = true;
   double step = 0, accelerator = 0, host = 0, exchange = 0;
+  double mpi = 0;  // MPI exchange on the host side (within `host`)
   double mlups = 0;
 };
 
 struct TuneResult {
+  // Columns along x of the tile balanced (the whole lattice on one rank;
+  // under MPI the largest tile, every rank split alike) and its tiling.
+  int columns = 0;
+  std::array<int, 3> ranks{1, 1, 1};
+  std::string tiling = "1x1";
   BalanceModel isolated;    // calibrated with the spaces running one after the other
   BalanceModel concurrent;  // calibrated with both running at once (used for M*)
   double balance_point = 0;
@@ -59,7 +66,10 @@ struct TuneResult {
   std::vector<TunePoint> points;
 };
 
-// `log`: one line per measurement (nullptr: silent).
+// `log`: one line per measurement (nullptr: silent). Under MPI every rank
+// calls it: the tiling is chosen once, each rank's node is the balanced
+// unit, step times are the slowest rank's and the host side's MPI exchange
+// is the model's T_mpi.
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log);
 
 // tune.csv (measured points), tune_model.csv (model curves), tune.json and

@@ -62,6 +62,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   using storage = PartBlock<Model, Layout, memory_space>;
   using block_type = Block<Lattice, Scalar, Layout, memory_space>;
   using view = Kokkos::View<Scalar*, memory_space>;
+  using host_view = Kokkos::View<Scalar*, NodeStagingSpace>;
   static constexpr int Q = Lattice::q;
 
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec)
@@ -70,48 +71,38 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         m_exec(exec),
         m_model(model),
         m_wall(s.geometry.table),
-        m_x0(s.x0),
-        m_size(s.c.size),
-        m_periodic{s.periodic_x, s.c.periodic()[1], s.c.periodic()[2]},
+        m_in_tile{s.origin[0] - s.tile_origin[0], s.origin[1] - s.tile_origin[1],
+                  s.origin[2] - s.tile_origin[2]},
+        m_periodic(s.periodic),
+        m_remote(s.remote),
         m_fused(s.c.execution.kernel == KernelPath::fused),
         m_aa(Model::in_place_streaming && s.c.execution.streaming == Streaming::aa) {
     const Extents& e = block().extents();
     const Extents global(s.c.size, Lattice::halo, Lattice::dim);
     auto mat = Kokkos::create_mirror_view(block().material());
+    const auto& o = s.origin;
     for (int z = 0; z < e.ext(2); ++z)
       for (int y = 0; y < e.ext(1); ++y)
         for (int x = 0; x < e.ext(0); ++x)
-          mat(e.site_index()(x, y, z)) = s.geometry.material[global.site_index()(s.x0 + x, y, z)];
+          mat(e.site_index()(x, y, z)) =
+              s.geometry.material[global.site_index()(o[0] + x, o[1] + y, o[2] + z)];
+    // The model's wall rows belong to the parts at the lattice's y ends.
+    m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
   }
 
-  void update() override {
+  void update(UpdateZone zone) override {
     if constexpr (Model::in_place_streaming) {
       if (m_aa) return aa_step();
     }
-    const Extents& e = block().extents();
-    fill_periodic_halo(m_exec, block().current(), block().layout(), Q, e, m_periodic);
-    const Region all = interior_region(e);
-    if constexpr (Model::max_wall_rows > 0) {
-      if (const int rows = m_model.wall_rows()) {
-        // The model's wall rows: streamed, completed by its wall kernel,
-        // collided with its wall collision (docs/reference/d2q37.md §8).
-        Region inner = all, edge[2] = {all, all};
-        inner.lo[1] += rows;
-        inner.hi[1] -= rows;
-        edge[0].hi[1] = all.lo[1] + rows;
-        edge[1].lo[1] = all.hi[1] - rows;
-        two_buffer(inner);
-        const Model wall_model = m_model.wall_model();
-        for (const Region& r : edge) launch("kolb::Propagate", r, propagate());
-        for (const Region& r : edge)
-          for_each_site("kolb::WallRows", m_exec, r, m_model.wall_kernel(block()));
-        for (const Region& r : edge) launch("kolb::Collide", r, collide(wall_model));
-        return;
-      }
-    }
-    two_buffer(all);
+    if (zone == UpdateZone::all) return update_region(interior_region(block().extents()));
+    for (const Region& r : zone_regions(zone)) update_region(r);
+  }
+
+  void fill_periodic(int axis) override {
+    if (!m_aa && m_periodic[axis])
+      fill_periodic_axis(m_exec, block().current(), block().layout(), Q, block().extents(), axis);
   }
 
   void swap() override {
@@ -122,41 +113,50 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void fill_halo(Side side, Part& neighbour) override {
     if (auto* same = dynamic_cast<storage*>(&neighbour)) {
       const block_type& src = same->block;
-      const Region halo = face_columns(block().extents(), side, false);
-      const int src_x = face_columns(src.extents(), opposite(side), true).lo[0];
+      const Region halo = face_region(block().extents(), 0, side, false);
+      const int src_x = face_region(src.extents(), 0, opposite(side), true).lo[0];
       for_each_site(
           "kolb::HaloCopy", m_exec, halo,
           HaloCopy<Lattice, Scalar, Layout, memory_space>{
               src.current(), block().current(), src.layout(), block().layout(), src.site_index(),
-              block().site_index(), src_x - halo.lo[0], CrossingPopulations<Lattice>(side)});
+              block().site_index(), src_x - halo.lo[0], CrossingPopulations<Lattice>(0, side)});
       return;
     }
-    const HaloBuffer packed = neighbour.pack(opposite(side));
+    const HaloBuffer packed = neighbour.pack(0, opposite(side), false);
     neighbour.fence();
-    unpack(side, packed);
+    unpack(0, side, packed);
   }
 
-  HaloBuffer pack(Side border) override {
-    const Region r = face_columns(block().extents(), border, true);
-    const CrossingPopulations<Lattice> pop(opposite(border));
-    view& buffer = halo_buffer(m_send[int(border)], r, pop);
+  HaloBuffer pack(int axis, Side border, bool host) override {
+    const Region r = face_region(block().extents(), axis, border, true);
+    const CrossingPopulations<Lattice> pop(axis, opposite(border));
+    view& buffer = halo_buffer(m_send[axis][int(border)], r, pop);
     for_each_site("kolb::HaloPack", m_exec, r, halo_pack<false>(buffer, r, pop));
-    return {buffer.data(), buffer.size(), std::is_same<memory_space, Kokkos::HostSpace>::value};
+    return buffer_of(buffer, m_send_host[axis][int(border)], host, true);
   }
 
-  void unpack(Side side, const HaloBuffer& packed) override {
-    const Region r = face_columns(block().extents(), side, false);
-    const CrossingPopulations<Lattice> pop(side);
-    view& buffer = halo_buffer(m_recv[int(side)], r, pop);
+  HaloBuffer receive_buffer(int axis, Side side, bool host) override {
+    const Region r = face_region(block().extents(), axis, side, false);
+    view& buffer =
+        halo_buffer(m_recv[axis][int(side)], r, CrossingPopulations<Lattice>(axis, side));
+    return buffer_of(buffer, m_recv_host[axis][int(side)], host, false);
+  }
+
+  void unpack(int axis, Side side, const HaloBuffer& packed) override {
+    const Region r = face_region(block().extents(), axis, side, false);
+    const CrossingPopulations<Lattice> pop(axis, side);
+    view& buffer = halo_buffer(m_recv[axis][int(side)], r, pop);
     if (packed.count != buffer.size())
       throw std::logic_error("kolb: halo buffer of the wrong size for " +
                              block().material().label());
     const auto* data = static_cast<const Scalar*>(packed.data);
-    if (packed.on_host)
-      Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
-    else
-      Kokkos::deep_copy(m_exec, buffer,
-                        unmanaged<NodeAccelerator::memory_space>(data, packed.count));
+    if (data != buffer.data()) {
+      if (packed.on_host)
+        Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
+      else
+        Kokkos::deep_copy(m_exec, buffer,
+                          unmanaged<NodeAccelerator::memory_space>(data, packed.count));
+    }
     for_each_site("kolb::HaloUnpack", m_exec, r, halo_pack<true>(buffer, r, pop));
   }
 
@@ -188,7 +188,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     auto T_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), T);
     auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
     for_each_interior([&](index_t k, int x, int y, int z) {
-      const std::size_t g = out.index(m_x0 + x, y, z);
+      const std::size_t g = tile_index(out, x, y, z);
       out.rho[g] = rho_h(k);
       for (int a = 0; a < 3; ++a) out.u[3 * g + a] = u_h(k, a);
       if (Model::has_temperature) out.temperature[g] = T_h(k);
@@ -196,12 +196,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     });
   }
 
-  void gather_populations(std::vector<double>& out) override {
+  void gather_populations(std::vector<double>& out, const std::array<int, 3>& tile) override {
     const block_type b = post_collision_block();
     auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.current());
     for_each_interior([&](index_t, int x, int y, int z) {
-      const std::size_t g =
-          std::size_t(m_x0 + x) + std::size_t(m_size[0]) * (y + std::size_t(m_size[1]) * z);
+      const std::size_t g = tile_index(tile, x, y, z);
       for (int i = 0; i < Q; ++i)
         out[g * Q + i] = double(f(b.layout()(b.extents().site(x, y, z), i)));
     });
@@ -213,7 +212,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n), T_h("kolb::T0", n);
     Kokkos::View<double* [3], Kokkos::LayoutRight, Kokkos::HostSpace> u_h("kolb::u0", n);
     for_each_interior([&](index_t k, int x, int y, int z) {
-      const std::size_t g = in.index(m_x0 + x, y, z);
+      const std::size_t g = tile_index(in, x, y, z);
       rho_h(k) = in.rho[g];
       for (int a = 0; a < 3; ++a) u_h(k, a) = in.u[3 * g + a];
       T_h(k) = in.temperature.empty() ? 1.0 : in.temperature[g];
@@ -270,9 +269,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
  private:
   static Extents part_extents(const PartSetup& s) {
-    std::array<int, 3> n = s.c.size;
-    n[0] = s.width;
-    return Extents(n, Lattice::halo, Lattice::dim, Layout::vector_length);
+    return Extents(s.size, Lattice::halo, Lattice::dim, Layout::vector_length);
   }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
@@ -287,6 +284,88 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Propagate<Lattice, Scalar, Layout, memory_space> propagate() const { return {block(), m_wall}; }
   Collide<Model, Layout, memory_space> collide(const Model& model) const {
     return {block(), model};
+  }
+
+  // One step of region r: the two-buffer update, and the model's wall rows
+  // (D2Q37) streamed, completed by its wall kernel and collided with its wall
+  // collision (docs/reference/d2q37.md §8) where r meets them.
+  void update_region(const Region& r) {
+    if constexpr (Model::max_wall_rows > 0) {
+      if (const int rows = m_model.wall_rows()) {
+        const Region all = interior_region(block().extents());
+        Region inner = r, edge[2] = {r, r};
+        if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
+        if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
+        edge[0].hi[1] = std::min(r.hi[1], all.lo[1] + rows);
+        edge[1].lo[1] = std::max(r.lo[1], all.hi[1] - rows);
+        for (int side = 0; side < 2; ++side)
+          if (!m_wall_side[side]) edge[side].hi[1] = edge[side].lo[1];  // empty
+        two_buffer(inner);
+        const Model wall_model = m_model.wall_model();
+        for (const Region& e : edge) launch("kolb::Propagate", e, propagate());
+        for (const Region& e : edge)
+          for_each_site("kolb::WallRows", m_exec, e, m_model.wall_kernel(block()));
+        for (const Region& e : edge) launch("kolb::Collide", e, collide(wall_model));
+        return;
+      }
+    }
+    two_buffer(r);
+  }
+
+  // The regions of a zone: `inner` leaves out the halo-wide layers next to
+  // remote faces, `border` is those layers (slabs along x, then y, then z).
+  std::vector<Region> zone_regions(UpdateZone zone) const {
+    const Extents& e = block().extents();
+    const Region all = interior_region(e);
+    Region inner = all;
+    for (int a = 0; a < e.dim; ++a) {
+      if (m_remote[a][0]) inner.lo[a] += e.halo[a];
+      if (m_remote[a][1]) inner.hi[a] -= e.halo[a];
+      inner.hi[a] = std::max(inner.hi[a], inner.lo[a]);
+    }
+    if constexpr (Model::max_wall_rows > 0) {
+      // Wall rows read the pre-streaming state twice their depth into the
+      // fluid, which on a short tile is a remote halo: they wait for it.
+      if (const int rows = m_model.wall_rows(); rows > 0 && (m_remote[1][0] || m_remote[1][1])) {
+        if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
+        if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
+        inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);
+      }
+    }
+    if (zone == UpdateZone::inner) return {inner};
+    std::vector<Region> border;
+    Region rest = all;  // what the slabs of earlier axes have not covered
+    for (int a = 0; a < e.dim; ++a) {
+      Region lo = rest, hi = rest;
+      lo.hi[a] = inner.lo[a];
+      hi.lo[a] = std::max(inner.hi[a], inner.lo[a]);
+      for (const Region& slab : {lo, hi})
+        if (!slab.empty()) border.push_back(slab);
+      rest.lo[a] = inner.lo[a];
+      rest.hi[a] = std::max(inner.hi[a], inner.lo[a]);
+    }
+    return border;
+  }
+
+  // Index of interior site (x, y, z) of this part in its tile's arrays.
+  std::size_t tile_index(const std::array<int, 3>& n, int x, int y, int z) const {
+    const std::size_t tx = m_in_tile[0] + x, ty = m_in_tile[1] + y, tz = m_in_tile[2] + z;
+    return tx + std::size_t(n[0]) * (ty + std::size_t(n[1]) * tz);
+  }
+  std::size_t tile_index(const HostFields& f, int x, int y, int z) const {
+    return tile_index(f.n, x, y, z);
+  }
+
+  // A packed buffer as the caller asked for it: in the part's memory, or in
+  // host memory (staged through `staging` when the part is elsewhere).
+  HaloBuffer buffer_of(view& buffer, host_view& staging, bool host, bool outgoing) {
+    const bool here = std::is_same<memory_space, Kokkos::HostSpace>::value;
+    if (!host || here) return {buffer.data(), buffer.size(), buffer.size() * sizeof(Scalar), here};
+    if (staging.size() != buffer.size())
+      staging = host_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_staging"),
+                          buffer.size());
+    if (outgoing) Kokkos::deep_copy(m_exec, staging, buffer);
+    return {staging.data(), staging.size(), staging.size() * sizeof(Scalar), true};
   }
 
   void two_buffer(const Region& r) {
@@ -321,7 +400,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   view& halo_buffer(view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) {
     const std::size_t n = std::size_t(r.size()) * pop.count;
-    if (buffer.size() != n) buffer = view("kolb::halo_buffer", n);
+    if (buffer.size() != n)
+      buffer = view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_buffer"), n);
     return buffer;
   }
 
@@ -395,13 +475,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Model m_model;
   WallTerms<Lattice, Scalar> m_wall;
   BulkRows m_bulk;
-  int m_x0;
-  std::array<int, 3> m_size;       // the whole lattice's interior
-  std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
+  std::array<int, 3> m_in_tile;                   // the part's first site in its tile's arrays
+  std::array<bool, 3> m_periodic;                 // axes whose halos this part fills from itself
+  std::array<std::array<bool, 2>, 3> m_remote;    // faces filled from other ranks
+  std::array<bool, 2> m_wall_side{false, false};  // the part holds the y- / y+ wall rows
   bool m_fused, m_aa;
-  bool m_aa_streamed = false;  // AA buffer holds streamed (not swapped) populations
-  view m_scratch;              // AA: reconstructed post-collision state
-  view m_send[2], m_recv[2];   // packed halos by side
+  bool m_aa_streamed = false;       // AA buffer holds streamed (not swapped) populations
+  view m_scratch;                   // AA: reconstructed post-collision state
+  view m_send[3][2], m_recv[3][2];  // packed halos by axis and side
+  host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
 };
 
 // A part of a variant on the role's execution space; this memory space's

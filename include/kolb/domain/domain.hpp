@@ -3,11 +3,16 @@
 // space, and the faces between them: one part for a single-space run, three
 // along x for the heterogeneous node (execution.host_columns = M):
 //   [ host-left: M columns | accelerator: LX - 2M | host-right: M columns ].
-// The step schedule and the bitwise invariance under the split:
-// docs/design.md.
+// Under MPI each rank owns one Domain for its tile of the lattice; faces to
+// other ranks are exchanged through a comm::CartGrid, overlapped with the
+// update of the sites that do not need them. The step schedule and the
+// bitwise invariance under the split and the tiling: docs/design.md.
 
+#include <kolb/comm/tiling.hpp>
 #include <kolb/domain/part.hpp>
+#include <kolb/io/vtk.hpp>
 
+#include <iosfwd>
 #include <memory>
 #include <vector>
 
@@ -15,69 +20,112 @@ namespace kolb {
 
 class HelperThread;
 class AcceleratorInstance;
+namespace comm {
+class CartGrid;
+}
 
 // Accumulated wall-clock seconds of the phases of steps.
 struct DomainTimings {
   std::int64_t steps = 0;
-  // Halo swap done before both updates (GPU builds). CPU-only builds fill
-  // each side's halos within its own update time instead, overlapped.
+  // Halo swap done before both updates (GPU builds; MPI: packing, sending,
+  // waiting and unpacking). CPU-only nodes fill each side's halos within its
+  // own update time instead, overlapped.
   double exchange = 0;
   double accelerator = 0;  // accelerator part update, launch to completion
-  double host = 0;         // host parts update, on the host space
+  double host = 0;         // host parts update, on the host space (with `mpi`)
+  double mpi = 0;          // exchange with other ranks (x-tiled node: on the host side)
   double total = 0;        // whole steps
 };
 
 class Domain {
  public:
-  // Builds the parts of the case's variant and split; throws ConfigError
-  // when this build lacks the variant or the split is impossible.
+  // Builds the parts of the case's variant and split for the whole lattice
+  // (on this process alone, whatever the number of ranks); throws
+  // ConfigError when this build lacks the variant or the split is impossible.
   explicit Domain(const Case& c);
+  // This rank's tile of the lattice in `grid` (every rank constructs its
+  // Domain; faces between tiles are exchanged every step).
+  Domain(const Case& c, std::shared_ptr<comm::CartGrid> grid, TilingChoice choice = {});
   ~Domain();
   Domain(const Domain&) = delete;
   Domain& operator=(const Domain&) = delete;
 
-  // Advances by `steps` time steps (fenced on return).
+  // Advances by `steps` time steps (fenced on return; every rank together).
   void advance(std::int64_t steps);
+  // Sums over the whole lattice (every rank together).
   ObservableSums observe();
+  // The fields of this rank's tile (`origin` = its place in the lattice).
   HostFields fields();
-  // Interior populations (stored, post-collision), site by site in
-  // x-fastest order, Q per site: the same sequence whatever the layout.
+  // The tile's fields as a piece of a parallel VTK image: extended by the
+  // first layer of the next tile along each tiled axis (every rank together).
+  HostFields piece_fields();
+  // Every rank's piece (its points and file `folder`/piece_name(rank)).
+  std::vector<VtiPiece> pieces(const std::string& folder) const;
+  // Interior populations of the tile (stored, post-collision), site by site
+  // in x-fastest order, Q per site: the same sequence whatever the layout.
   std::vector<double> populations();
-  // Resets the populations to the equilibrium of the given interior fields
-  // (`temperature` for models with one; empty means T0 = 1 there).
+  // Resets the populations to the equilibrium of the given fields of the
+  // tile (`temperature` for models with one; empty means T0 = 1 there).
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u,
                   const std::vector<double>& temperature = {});
   // Benchmark hook (one part only): seconds for `steps` launches of one
   // kernel over the interior, without halo exchange; advances the state.
   double time_kernel(BenchKernel kernel, int steps);
 
+  // Seconds to pack and unpack one face of the first part normal to `axis`
+  // through host memory (the tiling model's face cost), fastest of `repeats`.
+  double time_face(int axis, int repeats);
+  // Bytes of that face.
+  std::size_t face_bytes(int axis);
+
   std::int64_t step() const { return m_step; }
+  const Tile& tile() const { return m_tile; }
+  const TilingChoice& tiling_choice() const { return m_choice; }
+  bool distributed() const { return m_grid != nullptr; }
   std::string variant() const;          // "D2Q9/double/soa"
   std::string execution_space() const;  // "OpenMP", "OpenMP + Serial (host 7 columns per side)"
   int concurrency() const;
 
   // The host/accelerator split: M host columns per side (-1: one part).
   int host_columns() const { return m_case.execution.host_columns; }
-  int columns() const { return m_case.size[0]; }
-  std::int64_t column_sites() const { return std::int64_t(m_case.size[1]) * m_case.size[2]; }
+  int columns() const { return m_tile.size[0]; }
+  std::int64_t column_sites() const { return std::int64_t(m_tile.size[1]) * m_tile.size[2]; }
   // true (default): all parts update at the same time. false: the host
   // parts after the accelerator's, so each side is timed without the
   // other's load.
   void set_concurrent(bool concurrent) { m_concurrent = concurrent; }
+  // MPI: whether a lone part updates its inner sites while the first tiled
+  // axis's halos are in flight (default: on GPUs, where launches are
+  // asynchronous) or exchanges first and then updates everything.
+  void set_overlap(bool overlap) { m_overlap = overlap ? 1 : 0; }
   DomainTimings timings() const { return m_timings; }
   void reset_timings() { m_timings = DomainTimings(); }
 
  private:
   struct Face {
+    int axis;
     Side side;
-    int neighbour;  // index of the part across the face
+    int neighbour;  // local: index of the part across the face; remote: its rank
+    bool remote;
+    int tag;       // remote: message tag of the data this face receives
+    int send_tag;  // remote: tag of the data it sends
+    HaloBuffer received;
   };
   struct Slot {
     std::unique_ptr<Part> part;
     PartRole role;
     std::vector<Face> faces;
   };
-  void step_parts();
+  void build(const Case& c);
+  // remote_x: the host parts exchange their x faces with other ranks
+  // before their update, while the accelerator updates (seed 004).
+  void step_parts(bool fill, bool remote_x = false);
+  double exchange_remote_x();
+  void step_distributed();
+  // Posts the receives and sends of the remote faces normal to `axis`, and
+  // completes them (unpacking into the halos).
+  void start_exchange(int axis);
+  void finish_exchange(int axis);
   // Fills the halos (if asked), updates and fences the parts of `role`;
   // returns the seconds taken.
   double update_role(PartRole role, bool fill_halos);
@@ -85,15 +133,28 @@ class Domain {
   bool has(PartRole role) const;
 
   Case m_case;
+  Tile m_tile;
+  TilingChoice m_choice;
+  std::shared_ptr<comm::CartGrid> m_grid;  // null: the whole lattice here
   std::unique_ptr<AcceleratorInstance> m_accelerator;
   std::vector<Slot> m_slots;  // left to right
   std::unique_ptr<HelperThread> m_helper;
   bool m_concurrent = true;
+  int m_overlap = -1;  // -1: by the part's space
   std::int64_t m_step = 0;
   DomainTimings m_timings;
 };
 
-std::unique_ptr<Domain> make_domain(const Case& c);
+// The Domain of this process: the whole lattice on one rank, else this
+// rank's tile of the tiling the case asks for (execution.decomposition;
+// `auto` measures and applies the tiling model, logging to `log` on rank 0).
+std::unique_ptr<Domain> make_domain(const Case& c, std::ostream* log = nullptr);
+
+// File name of a rank's piece of a snapshot ("rank_00003.vti").
+std::string piece_name(int rank);
+
+// The tiling of the case over `ranks` ranks (ConfigError when impossible).
+TilingChoice choose_tiling(const Case& c, int ranks, std::ostream* log);
 
 // The variants this build holds (the registry generated by CMake).
 std::vector<VariantKey> compiled_variants();

@@ -10,6 +10,7 @@
 #include <kolb/io/fields.hpp>
 #include <kolb/kernels/observable_sums.hpp>
 
+#include <array>
 #include <string>
 
 namespace kolb {
@@ -17,46 +18,66 @@ namespace kolb {
 enum class PartRole { accelerator, host };
 
 // What a part is made from: the case, the whole lattice's materials, the
-// columns [x0, x0 + width) it holds, and where it runs.
+// box of the lattice it holds, and where it runs.
 struct PartSetup {
   const Case& c;
-  const Geometry& geometry;  // over Extents(c.size, halo, dim): no row padding
-  int x0 = 0, width = 0;
+  const Geometry& geometry;                 // over Extents(c.size, halo, dim): no row padding
+  std::array<int, 3> origin{0, 0, 0};       // global coordinates of the part's first site
+  std::array<int, 3> size{1, 1, 1};         // interior sites per axis
+  std::array<int, 3> tile_origin{0, 0, 0};  // of the rank's tile (gathered fields are the tile's)
   PartRole role = PartRole::accelerator;
-  bool periodic_x = false;  // the part is its own x neighbour (one part, periodic x)
+  // Axes along which the part is its own neighbour (one part, periodic).
+  std::array<bool, 3> periodic{false, false, false};
+  // Faces filled from another rank: the update can leave their borders for
+  // last (UpdateZone).
+  std::array<std::array<bool, 2>, 3> remote{{{false, false}, {false, false}, {false, false}}};
   std::string label;
 };
 
+// What update() covers: every interior site, or (to overlap a halo exchange)
+// the sites that do not read the halos of remote faces, then the rest.
+enum class UpdateZone { all, inner, border };
+
 // Packed halo populations in a part's memory.
 struct HaloBuffer {
-  const void* data = nullptr;
+  void* data = nullptr;
   std::size_t count = 0;  // values
+  std::size_t bytes = 0;
   bool on_host = true;
 };
 
 class Part {
  public:
   virtual ~Part() = default;
-  // One step of the interior, current -> next, after the x halos are
-  // filled; fills the periodic halos the part owns first. Queued on the
-  // part's space (GPU launches return at once); swap() after all parts.
-  virtual void update() = 0;
+  // One step of `zone`, current -> next, after the halos are filled
+  // (fill_halo, unpack, fill_periodic). Queued on the part's space (GPU
+  // launches return at once); swap() after all parts.
+  virtual void update(UpdateZone zone = UpdateZone::all) = 0;
   virtual void swap() = 0;
   virtual void fence() = 0;
-  // Fills the `side` halo from `neighbour` (its opposite border), directly
+  // Fills the halos of a periodic axis the part is its own neighbour along
+  // (over the halos of the axes before it, for the corners).
+  virtual void fill_periodic(int axis) = 0;
+  // Fills the x `side` halo from `neighbour` (its opposite border), directly
   // when both live in one memory space, else through pack and unpack.
   virtual void fill_halo(Side side, Part& neighbour) = 0;
-  // The populations leaving through `border`, packed (queued: fence first).
-  virtual HaloBuffer pack(Side border) = 0;
+  // The populations leaving through `border` of `axis` (x faces: interior
+  // rows; later axes: over the halos of the earlier ones), packed in the
+  // part's memory or, with `host`, copied to host memory (queued: fence
+  // first).
+  virtual HaloBuffer pack(int axis, Side border, bool host) = 0;
+  // The buffer a neighbour's packed populations for the `side` halo are
+  // received into (host memory with `host`, else the part's).
+  virtual HaloBuffer receive_buffer(int axis, Side side, bool host) = 0;
   // Writes packed populations from a neighbour into the `side` halo.
-  virtual void unpack(Side side, const HaloBuffer& buffer) = 0;
+  virtual void unpack(int axis, Side side, const HaloBuffer& buffer) = 0;
 
   virtual ObservableSums observe() = 0;
   // This part's columns of the global fields / populations (x-fastest, Q
-  // per site, the same whatever the layout), already sized.
+  // per site, the same whatever the layout; tile-local indices), already sized.
   virtual void gather_fields(HostFields& out) = 0;
-  virtual void gather_populations(std::vector<double>& out) = 0;
-  // Resets the populations to the equilibrium of the global fields `in`.
+  virtual void gather_populations(std::vector<double>& out, const std::array<int, 3>& tile) = 0;
+  // Resets the populations to the equilibrium of the tile's fields `in`.
   virtual void set_fields(const HostFields& in) = 0;
   // Benchmarks: seconds for `steps` launches of one kernel over the
   // interior without halo exchange (leaves the state advanced).

@@ -26,6 +26,16 @@ constexpr bool node_accelerator_on_host =
     std::is_same<NodeAccelerator::memory_space, Kokkos::HostSpace>::value;
 
 // The instances a domain's parts launch on.
+// Host memory for halos staged between an accelerator and MPI: pinned
+// where the accelerator has it, so copies run at full speed.
+#if defined(KOKKOS_ENABLE_CUDA)
+using NodeStagingSpace = Kokkos::CudaHostPinnedSpace;
+#elif defined(KOKKOS_ENABLE_HIP)
+using NodeStagingSpace = Kokkos::Experimental::HIPHostPinnedSpace;
+#else
+using NodeStagingSpace = Kokkos::HostSpace;
+#endif
+
 struct NodeSpaces {
   NodeAccelerator accelerator;
   NodeHost host;

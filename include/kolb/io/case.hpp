@@ -103,6 +103,12 @@ struct ExecutionSettings {
   // host_columns_auto and leaves M to the load balancer.
   int host_columns = -1;
   bool host_columns_auto = false;
+  // MPI tiling (comm/tiling.hpp): ranks per axis. {0, 0, 0}: auto (the
+  // tiling model picks); {-1, 1, 1}: 1d, every rank along x.
+  std::array<int, 3> decomposition{0, 0, 0};
+  // GPU builds: MPI reads and writes device halo buffers itself (else they
+  // are staged through pinned host memory).
+  bool gpu_aware_mpi = false;
 };
 
 struct Case {

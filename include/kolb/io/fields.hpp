@@ -15,15 +15,43 @@ namespace kolb {
 
 struct HostFields {
   std::array<int, 3> n{1, 1, 1};
-  std::vector<double> rho;          // 0 on solid sites
-  std::vector<double> u;            // 3 values per site
-  std::vector<double> temperature;  // models with a temperature (D2Q37: T^H); else empty
+  std::array<int, 3> origin{0, 0, 0};  // global coordinates of site (0, 0, 0) (MPI tiles)
+  std::vector<double> rho;             // 0 on solid sites
+  std::vector<double> u;               // 3 values per site
+  std::vector<double> temperature;     // models with a temperature (D2Q37: T^H); else empty
   std::vector<material_t> material;
   std::size_t index(int x, int y, int z) const {
     return std::size_t(x) + std::size_t(n[0]) * (std::size_t(y) + std::size_t(n[1]) * z);
   }
   std::size_t size() const { return std::size_t(n[0]) * n[1] * n[2]; }
+  // Sized for `sites` per axis at `at` (temperature only when `thermal`).
+  void allocate(std::array<int, 3> sites, std::array<int, 3> at, bool thermal) {
+    n = sites;
+    origin = at;
+    rho.assign(size(), 0.0);
+    u.assign(3 * size(), 0.0);
+    temperature.assign(thermal ? size() : 0, 0.0);
+    material.assign(size(), material_t());
+  }
 };
+
+// Copies a box of `sites` from `from` at `from_at` into `to` at `to_at`
+// (local coordinates of each; material only where both hold it).
+inline void copy_box(const HostFields& from, std::array<int, 3> from_at, HostFields& to,
+                     std::array<int, 3> to_at, std::array<int, 3> sites) {
+  const bool thermal = !from.temperature.empty() && !to.temperature.empty();
+  const bool material = !from.material.empty() && !to.material.empty();
+  for (int z = 0; z < sites[2]; ++z)
+    for (int y = 0; y < sites[1]; ++y)
+      for (int x = 0; x < sites[0]; ++x) {
+        const std::size_t s = from.index(x + from_at[0], y + from_at[1], z + from_at[2]);
+        const std::size_t d = to.index(x + to_at[0], y + to_at[1], z + to_at[2]);
+        to.rho[d] = from.rho[s];
+        for (int a = 0; a < 3; ++a) to.u[3 * d + a] = from.u[3 * s + a];
+        if (thermal) to.temperature[d] = from.temperature[s];
+        if (material) to.material[d] = from.material[s];
+      }
+}
 
 // Material ids of every storage site of `extents` (the whole lattice with
 // its halos): walls in the halos of non-periodic faces, obstacles inside,

@@ -1,33 +1,37 @@
 #pragma once
-// Halo columns along x between neighbouring parts (or ranks), only the
-// populations that cross: c_x > 0 into a left halo, c_x < 0 into a right one.
-// HaloCopy reads a neighbour in the same memory space; HaloPack packs a
-// border into a buffer (or unpacks one into a halo) for neighbours elsewhere.
+// Halo layers between neighbouring parts (or ranks), only the populations
+// that cross: c_a > 0 into a low-side halo of axis a, c_a < 0 into a high
+// one. HaloCopy reads an x neighbour in the same memory space; HaloPack packs
+// a border into a buffer (or unpacks one into a halo) for neighbours
+// elsewhere. Axes are exchanged in order, x first; a face of a later axis
+// spans the halos of the earlier ones, which carries the edges and corners.
 
 #include <kolb/kernels/policy.hpp>
 
 namespace kolb {
 
-// Populations that enter a part through its `side` face.
+// Populations that enter a part through its `side` face of `axis`.
 template <class Lattice>
 struct CrossingPopulations {
   Kokkos::Array<int, Lattice::q> index;
   int count = 0;
-  explicit CrossingPopulations(Side side) {
+  CrossingPopulations(int axis, Side side) {
     for (int i = 0; i < Lattice::q; ++i)
-      if (side == Side::left ? Lattice::c(i, 0) > 0 : Lattice::c(i, 0) < 0) index[count++] = i;
+      if (side == Side::left ? Lattice::c(i, axis) > 0 : Lattice::c(i, axis) < 0)
+        index[count++] = i;
   }
 };
 
-// The halo columns of a block on `side` (interior rows), or, with
-// border = true, the interior columns next to that face a neighbour's halo
-// copies.
-inline Region face_columns(const Extents& e, Side side, bool border) {
-  const int h = e.halo[0];
+// The halo layers of a block on `side` of `axis`, or, with border = true,
+// the interior layers next to that face a neighbour's halo copies. Earlier
+// axes are covered with their halos, later ones over the interior.
+inline Region face_region(const Extents& e, int axis, Side side, bool border) {
+  const int h = e.halo[axis];
   Region r = interior_region(e);
-  const int lo = side == Side::left ? (border ? h : 0) : e.n[0] + (border ? 0 : h);
-  r.lo[0] = lo;
-  r.hi[0] = lo + h;
+  for (int b = 0; b < axis; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
+  const int lo = side == Side::left ? (border ? h : 0) : e.n[axis] + (border ? 0 : h);
+  r.lo[axis] = lo;
+  r.hi[axis] = lo + h;
   return r;
 }
 

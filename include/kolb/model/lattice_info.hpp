@@ -13,6 +13,7 @@ namespace kolb {
 struct LatticeInfo {
   LatticeId id = LatticeId::D2Q9;
   int dim = 2, q = 9, halo = 1;
+  int crossing = 3;          // populations crossing a face (c_x > 0), the same on every axis
   double cs2 = 1.0 / 3;      // lattice units
   double velocity_unit = 1;  // model velocities are this times lattice velocities (D2Q37: r)
   bool has_temperature = false;

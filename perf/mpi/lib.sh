@@ -1,0 +1,11 @@
+# Shared by the perf/mpi scripts (sourced, after `set -euo pipefail` and
+# with DEFAULT_REPEATS set): their arguments [KOLB] [OUT] [REPEATS], Open
+# MPI allowed as root, and reading a run's report.json.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+kolb=${1:-$root/build/bin/kolb}
+out=${2:-$root/results/perf/mpi}
+repeats=${3:-$DEFAULT_REPEATS}
+mkdir -p "$out"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# report_field REPORT.json 'r["performance"]["mlups"]'
+report_field() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# kolb run under mpiexec: outputs of a tiled run (one .vti piece per rank, a
+# .pvti index, rank 0's report), the same observables as one rank, and
+# errors: a tiling the ranks cannot make is one clear message and exit 2; a
+# rank that fails ends every rank within seconds, keeping what was written.
+#   test_mpi_cli.sh KOLB_BINARY SOURCE_DIR WORK_DIR
+set -u
+kolb=$1 src=$2 work=$3
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
+mpi() { local n=$1; shift; timeout 120 mpiexec -n "$n" --oversubscribe "$@"; }
+cavity=(run "$src/inputs/01_cavity2d_re100.yaml" --set "domain.size=[40,36]"
+  --set physics.reference_length=40 --set run.steps=200 --set output.vtk_every=100
+  --set output.observables_every=50)
+
+# 1. A 2x2 tiled cavity against one rank.
+expect_rc 0 "one rank" -- "$kolb" "${cavity[@]}" --set output.folder=one
+expect_rc 0 "four ranks, 2x2 tiles" -- mpi 4 "$kolb" "${cavity[@]}" --set output.folder=four \
+  --set "execution.decomposition=[2,2]"
+[ "$(grep -c MLUPS out.txt)" -ge 1 ] && ! grep -q "rank 1" out.txt && ok "rank 0 alone prints" \
+  || fail "progress not from rank 0 alone"
+[ -f four/fields_000000200.pvti ] && ok ".pvti index" || fail "no .pvti"
+[ "$(ls four/fields_000000200/ | wc -l)" = 4 ] && ok "one piece per rank" || fail "pieces: $(ls four/fields_000000200/)"
+grep -q 'Piece Extent="0 20 0 18 0 0" Source="fields_000000200/rank_00000.vti"' four/fields_000000200.pvti \
+  && ok "pieces overlap by one point" || fail "piece extents: $(grep Piece four/fields_000000200.pvti)"
+grep -q "fields_000000200.pvti" four/fields.pvd && ok ".pvd lists the .pvti" || fail ".pvd"
+python3 - one four <<'PY' && ok "report and observables as one rank" || fail "report/observables differ"
+import csv, json, sys
+one, four = (json.load(open(d + "/report.json")) for d in sys.argv[1:])
+m = four["execution"]["mpi"]
+assert (m["ranks"], m["tiling"], m["tiling_by_model"]) == (4, "2x2", False), m
+a, b = one["final_observables"], four["final_observables"]
+assert a["max_speed"] == b["max_speed"], (a, b)
+assert abs(a["mass"] - b["mass"]) <= 1e-12 * a["mass"], (a, b)
+rows = [list(csv.reader(open(d + "/observables.csv"))) for d in sys.argv[1:]]
+assert len(rows[0]) == len(rows[1]) == 6, rows
+PY
+
+# 2. kolb tune on each rank's node: one tiling, the host side's MPI time as T_mpi.
+expect_rc 0 "tune per rank" -- mpi 2 "$kolb" tune "$src/inputs/09_node_cavity2d.yaml" \
+  --set "domain.size=[256,64]" --set execution.decomposition=1d --set output.folder=tune \
+  --seconds 0.02 --repeats 1
+python3 - tune/tune.json <<'PY' && ok "tune.json: tiling, columns of a tile, T_mpi" || fail "tune.json"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["tiling"] == "2x1" and j["columns"] == 128, (j["tiling"], j["columns"])
+assert j["model_concurrent"]["mpi_s"] > 0, j["model_concurrent"]
+PY
+[ "$(grep -c '^model: M\*' out.txt)" = 1 ] && ok "rank 0 alone reports the tuning" || fail "tune report"
+
+# 3. Tilings the ranks cannot make: one message from rank 0, exit 2.
+expect_rc 2 "tiling needs 4 ranks, job has 3" -- mpi 3 "$kolb" "${cavity[@]}" \
+  --set output.folder=bad --set "execution.decomposition=[2,2]"
+grep -q "execution.decomposition: tiling 2x2 needs 4 MPI ranks, the job has 3" err.txt \
+  && [ "$(grep -c 'kolb: error' err.txt)" = 1 ] && ok "one clear message" || { fail "message"; cat err.txt; }
+expect_rc 2 "tiles thinner than the halo" -- mpi 4 "$kolb" "${cavity[@]}" \
+  --set output.folder=bad --set "domain.size=[3,36]" --set execution.decomposition=1d
+grep -q "fewer than the halo width" err.txt && ok "halo named" || { fail "halo message"; cat err.txt; }
+expect_rc 2 "aa streaming on tiles" -- mpi 2 "$kolb" "${cavity[@]}" \
+  --set output.folder=bad --set execution.streaming=aa
+grep -q "two_buffer streaming scheme only" err.txt && ok "aa named" || { fail "aa message"; cat err.txt; }
+
+# 4. One rank fails (its piece cannot be written): every rank ends, fast.
+mkdir -p fail/fields_000000100/rank_00001.vti.tmp
+start=$(date +%s)
+mpi 2 "$kolb" "${cavity[@]}" --set output.folder=fail --set "execution.decomposition=[2,1]" \
+  >out.txt 2>err.txt
+rc=$? took=$(( $(date +%s) - start ))
+[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ "$took" -lt 60 ] && ok "failing rank ends the job (exit $rc, $took s)" \
+  || fail "failing rank: exit $rc after $took s"
+grep -q "rank 1 of 2: cannot write" err.txt && ok "the failing rank says why" || { fail "message"; cat err.txt; }
+[ -f fail/fields_000000000.pvti ] && [ -f fail/observables.csv ] && ok "earlier outputs kept" \
+  || fail "earlier outputs lost"
+
+summary
