@@ -161,7 +161,8 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
       const std::string p = key + "[" + std::to_string(i) + "]";
       const auto item = parse_item(top.as_text(n[i], p));
       if (!item)
-        reader.fail(n[i], p, "'" + n[i].Scalar() + "' is not one of: " + yaml::join(allowed));
+        reader.fail(n[i], p,
+                    yaml::quoted(n[i].Scalar()) + " is not one of: " + yaml::join(allowed));
       v.push_back(*item);
     }
     return v;

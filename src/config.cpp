@@ -39,8 +39,9 @@ int axis_index(const Map& m, const std::string& key, int dim) {
   const std::string v = m.text(key);
   for (int a = 0; a < dim; ++a)
     if (v == kAxisNames[a]) return a;
-  m.reader().fail(m.get(key), m.path(key),
-                  "'" + v + "' is not an axis of this " + std::to_string(dim) + "-D lattice");
+  m.reader().fail(
+      m.get(key), m.path(key),
+      yaml::quoted(v) + " is not an axis of this " + std::to_string(dim) + "-D lattice");
 }
 
 // `cs`: the lattice's sound speed in its velocity units (LatticeInfo).
@@ -173,14 +174,15 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
         top.reader().fail(n, b.path(key),
                           "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
     } else if (thermal) {
-      const Map m(top.reader(), n, b.path(key), {"type", "temperature"});
+      const Map m(top.reader(), n, b.path(key), {"type", "temperature", "temperature_of"});
       type = m.text("type");
-      if (m.has("temperature")) {
-        if (type != "wall")
-          top.reader().fail(m.get("temperature"), m.path("temperature"),
-                            "only a wall has a temperature");
+      for (const char* k : {"temperature", "temperature_of"})
+        if (m.has(k) && type != "wall")
+          top.reader().fail(m.get(k), m.path(k), std::string("only a wall has a ") + k);
+      if (m.has("temperature"))
         fb.temperature = m.positive("temperature", " (T0 = 1 in the model's units)");
-      }
+      if (m.has("temperature_of"))
+        fb.raw_temperature = m.choice("temperature_of", {"raw", "half_step"}) == "raw";
     } else {
       const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
       type = m.text("type");
@@ -200,8 +202,9 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
     }
     const auto kind = parse<FaceKind>(type);
     if (!kind)
-      top.reader().fail(n, b.path(key),
-                        "'" + type + "' is not a boundary type (" + join(names<FaceKind>()) + ")");
+      top.reader().fail(
+          n, b.path(key),
+          yaml::quoted(type) + " is not a boundary type (" + join(names<FaceKind>()) + ")");
     fb.kind = *kind;
   }
   for (int a = 0; a < c.dim; ++a) {
@@ -298,8 +301,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                           "cannot read mask file '" + o.file + "': " + std::strerror(errno));
       o.where = top.reader().where(m.get("file"), m.path("file"));
     } else {
-      top.reader().fail(n["type"], path + ".type",
-                        "'" + type + "' is not an obstacle type (box, sphere, cylinder, mask)");
+      top.reader().fail(
+          n["type"], path + ".type",
+          yaml::quoted(type) + " is not an obstacle type (box, sphere, cylinder, mask)");
     }
     c.obstacles.push_back(o);
   }
@@ -314,7 +318,7 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
   const std::string type =
       Map(top.reader(), n, "initial",
           {"type", "density", "velocity", "temperature", "amplitude", "flow", "wave",
-           "temperature_bottom", "temperature_top", "interface_width", "seed"})
+           "temperature_bottom", "temperature_top", "interface_width", "seed", "phases"})
           .choice("type", types);
   std::vector<std::string> keys = {"type"};
   if (type == "uniform") keys = {"type", "density", "velocity", "temperature"};
@@ -322,8 +326,9 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
   if (type == "temperature_wave" || type == "sound_wave")
     keys = {"type", "density", "temperature", "amplitude", "wave"};
   if (type == "rayleigh_taylor")
-    keys = {"type", "temperature_bottom", "temperature_top", "interface_width", "amplitude",
-            "seed"};
+    keys = {
+        "type",  "temperature_bottom", "temperature_top", "interface_width", "amplitude", "seed",
+        "phases"};
   if (type == "rayleigh_benard")
     keys = {"type", "temperature_bottom", "temperature_top", "amplitude"};
   const Map m(top.reader(), n, "initial", keys);
@@ -362,6 +367,8 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
     ic.interface_width = m.positive("interface_width", 10.0);
     ic.amplitude = m.number("amplitude", 2 * ic.interface_width);
     ic.seed = std::uint64_t(m.integer("seed", 1));
+    if (m.has("phases"))
+      ic.phase_per_column = m.choice("phases", {"per_mode", "per_column"}) == "per_column";
   }
   if (type == "rayleigh_benard") ic.amplitude = m.number("amplitude", 1e-3);
 }
@@ -566,12 +573,17 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   read_initial(top, c, info);
 
   {
-    const Map r(reader, top.get("run"), "run", {"steps"});
+    const Map r(reader, top.get("run"), "run", {"steps", "until_steady"});
     c.steps = r.at_least("steps", 0);
+    if (r.has("until_steady")) {
+      const Map s(reader, r.get("until_steady"), r.path("until_steady"), {"tolerance", "every"});
+      c.steady.tolerance = s.positive("tolerance");
+      c.steady.every = s.at_least("every", 1, 500);
+    }
   }
   {
     const Map o(reader, top.get("output"), "output",
-                {"folder", "vtk_every", "observables_every", "progress_seconds"});
+                {"folder", "vtk_every", "observables_every", "progress_seconds", "checkpoint"});
     c.output.folder = o.text("folder");
     if (c.output.folder.empty())
       reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
@@ -580,12 +592,22 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     c.output.vtk_every = o.at_least("vtk_every", 0, 0);
     c.output.observables_every = o.at_least("observables_every", 0, 0);
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
+    if (o.has("checkpoint")) {
+      const Map k(reader, o.get("checkpoint"), o.path("checkpoint"), {"every", "keep"});
+      c.output.checkpoint_every = k.at_least("every", 0);
+      c.output.checkpoints_kept = int(k.at_least("keep", 1, 2));
+    }
   }
   if (top.has("execution"))
     read_execution(Map(reader, top.get("execution"), "execution",
                        {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns",
                         "decomposition", "gpu_aware_mpi"}),
                    c, info);
+  if (c.execution.streaming == Streaming::aa && info.in_place_streaming &&
+      c.output.checkpoint_every % 2 != 0)
+    throw ConfigError(reader.where(top.get("output")["checkpoint"], "output.checkpoint.every"),
+                      "with streaming: aa checkpoints are taken after even steps only (AA's "
+                      "state is exact between pairs of steps): make every even");
   YAML::Emitter out;
   out << root;
   c.yaml = out.c_str();

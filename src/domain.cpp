@@ -4,6 +4,7 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/domain/helper_thread.hpp>
+#include <kolb/domain/memory.hpp>
 #include <kolb/domain/registry.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -106,6 +107,8 @@ void Domain::build(const Case& c) {
   tile_case.size[0] = m_tile.size[0];
   if (c.execution.host_columns >= 0 && !split_problem(tile_case, c.execution.host_columns).empty())
     throw ConfigError(where, split_problem(tile_case, c.execution.host_columns));
+  const std::string memory = memory_problem(c, m_tile);
+  if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
   const NodeSpaces spaces{m_accelerator->get(), NodeHost()};
@@ -480,6 +483,14 @@ std::vector<double> Domain::populations() {
   std::vector<double> out(std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q);
   for (Slot& s : m_slots) s.part->gather_populations(out, n);
   return out;
+}
+
+void Domain::restore(const std::vector<double>& populations, std::int64_t step) {
+  const auto& n = m_tile.size;
+  if (populations.size() != std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q)
+    throw std::invalid_argument("restore: populations do not match the tile");
+  for (Slot& s : m_slots) s.part->set_populations(populations, n);
+  m_step = step;
 }
 
 void Domain::set_fields(const std::vector<double>& rho, const std::vector<double>& u,

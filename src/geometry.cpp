@@ -218,13 +218,18 @@ void convection_fields(const Case& c, HostFields& f) {
   const auto& n = f.n;
   const double pi = std::acos(-1.0), g = std::abs(c.body_force[1]);
   const double tb = ic.temperature_bottom, tt = ic.temperature_top;
-  std::vector<double> phase(std::size_t(n[0] / 2 + 1), 0.0);
+  const int modes = n[0] / 2;
+  std::vector<double> phase(std::size_t(modes + 1), 0.0);
   std::mt19937_64 rng(ic.seed);
-  for (auto& p : phase) p = double(rng() >> 11) * 0x1p-53;  // uniform [0, 1)
+  auto draw = [&] {
+    for (auto& p : phase) p = double(rng() >> 11) * 0x1p-53;  // uniform [0, 1)
+  };
+  draw();
   for (int x = 0; x < n[0]; ++x) {
-    // Interface height (RT): n[0]/2 random-phase cosine modes.
+    // Interface height (RT): n[0]/2 random-phase cosine modes; the authors'
+    // code draws new phases in every column (a rough interface).
+    if (ic.phase_per_column && x > 0) draw();
     double yc = 0.5 * n[1];
-    const int modes = n[0] / 2;
     for (int k = 1; k <= modes; ++k)
       yc += ic.amplitude / std::sqrt(double(modes)) *
             std::cos(2 * pi * k * x / n[0] + 2 * pi * phase[std::size_t(k)]);

@@ -1,4 +1,5 @@
-// kolb command line: `kolb run CASE.yaml [--set key=value ...]`, `kolb check CASE.yaml`,
+// kolb command line: `kolb run CASE.yaml [--set key=value ...] [--restart DIR]`,
+// `kolb check CASE.yaml`,
 // `kolb tune CASE.yaml`, `kolb bench BENCH.yaml`,
 // `kolb info`.
 
@@ -14,6 +15,8 @@
 #include <CLI/CLI.hpp>
 #include <Kokkos_Core.hpp>
 
+#include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
@@ -25,6 +28,10 @@ namespace {
 constexpr int kExitConfig = 2;    // bad input: the case, its files, the command line
 constexpr int kExitUnstable = 3;  // the simulation diverged
 constexpr int kExitFailure = 1;   // anything else (I/O, runtime errors)
+
+constexpr const char* kOutOfMemory =
+    "out of memory: an allocation failed (the case is too big for this machine or its limits; "
+    "use fewer sites, precision: float or more ranks)";
 
 // Initialises Kokkos with an explicit thread count when asked for. OpenMP's
 // binding is set to spread threads over cores unless the user chose one.
@@ -64,8 +71,19 @@ int with_exit_codes(Body&& body) {
   } catch (const kolb::InstabilityError& e) {
     if (kolb::comm::root()) std::cerr << "kolb: error: " << e.what() << '\n';
     return kExitUnstable;
+  } catch (const kolb::Interrupted& e) {  // every rank stopped together
+    if (kolb::comm::root()) std::cerr << "kolb: stopped by " << e.what() << '\n';
+    return 128 + e.signal();
+  } catch (const std::bad_alloc&) {
+    code = kExitConfig, message = kOutOfMemory;
   } catch (const std::exception& e) {
     code = kExitFailure, message = e.what();
+    // Kokkos reports a failed allocation as a runtime_error: keep its first
+    // line (the array and the size), drop its "Traceback ..." lines.
+    if (message.find("failed to allocate") != std::string::npos ||
+        message.find("Memory allocation failure") != std::string::npos)
+      code = kExitConfig,
+      message = kOutOfMemory + std::string(" (") + message.substr(0, message.find('\n')) + ")";
   }
   if (kolb::comm::size() == 1) {
     std::cerr << "kolb: error: " << message << '\n';
@@ -122,7 +140,8 @@ std::optional<kolb::Case> read_case(const std::string& file, const std::vector<s
   return c;
 }
 
-int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet) {
+int run(const std::string& file, const std::vector<std::string>& sets, int threads, bool quiet,
+        const std::string& restart) {
   auto read = read_case(file, sets, threads);
   if (!read) return kExitConfig;
   const kolb::Case& c = *read;
@@ -137,10 +156,11 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
                         ? "  (" + std::to_string(kolb::comm::size()) + " MPI ranks)"
                         : std::string())
                 << '\n';
-    const auto s = kolb::run_case(c, quiet || !root ? nullptr : &std::cout);
+    const auto s = kolb::run_case(c, quiet || !root ? nullptr : &std::cout, restart);
     if (root)
-      std::cout << "done: " << s.steps << " steps in " << s.seconds << " s, " << s.mlups
-                << " MLUPS (" << s.mflups << " MFLUPS); report " << s.report << '\n';
+      std::cout << (s.status == "steady" ? "steady: " : "done: ") << s.steps << " steps in "
+                << s.seconds << " s, " << s.mlups << " MLUPS (" << s.mflups << " MFLUPS); report "
+                << s.report << '\n';
   });
 }
 
@@ -225,9 +245,48 @@ int info() {
   return 0;
 }
 
+// Command-line number checks with plain messages (CLI11's own ranges print
+// the largest double in full).
+CLI::Validator whole_number(long long min, const std::string& what) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        std::size_t used = 0;
+        long long v = 0;
+        try {
+          v = std::stoll(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || v < min)
+          return what + " must be a whole number >= " + std::to_string(min) + ", got '" +
+                 kolb::printable(text, 40) + "'";
+        return "";
+      },
+      "INT>=" + std::to_string(min));
+}
+CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+          v = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !(v > 0) || !std::isfinite(v))
+          return "seconds must be a number > 0, got '" + kolb::printable(text, 40) + "'";
+        return "";
+      },
+      "SECONDS>0");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Past a file size limit (ulimit -f) writes then fail with EFBIG and are
+  // reported, instead of the signal killing the run without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   kolb::comm::Session mpi(argc, argv);
   CLI::App app{"kolb: portable lattice Boltzmann solver on Kokkos"};
   app.require_subcommand(1);
@@ -239,8 +298,11 @@ int main(int argc, char** argv) {
   run_cmd->add_option("case", file, "case file (YAML)")->required();
   run_cmd->add_option("--set", sets, "override a key, e.g. --set run.steps=200 (repeatable)");
   run_cmd->add_option("--threads", threads, "host threads (overrides execution.threads)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, "the thread count"));
   run_cmd->add_flag("-q,--quiet", quiet, "no progress line");
+  std::string restart;
+  run_cmd->add_option("--restart", restart,
+                      "continue from a checkpoint: its folder, or a run's output folder (newest)");
   auto* check_cmd =
       app.add_subcommand("check", "validate a case file and print its derived parameters");
   check_cmd->add_option("case", file, "case file (YAML)")->required();
@@ -250,19 +312,21 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("file", file, "benchmark description (YAML), e.g. perf/bench.yaml")
       ->required();
   bench_cmd->add_option("--set", sets, "override a key (repeatable)");
-  bench_cmd->add_option("--threads", threads, "host threads")->check(CLI::PositiveNumber);
+  bench_cmd->add_option("--threads", threads, "host threads")
+      ->check(whole_number(1, "the thread count"));
   auto* tune_cmd = app.add_subcommand(
       "tune", "calibrate the host/accelerator performance model of a case and find the best split");
   kolb::TuneOptions tune_options;
   tune_cmd->add_option("case", file, "case file (YAML)")->required();
   tune_cmd->add_option("--set", sets, "override a key (repeatable)");
-  tune_cmd->add_option("--threads", threads, "OpenMP threads")->check(CLI::PositiveNumber);
+  tune_cmd->add_option("--threads", threads, "OpenMP threads")
+      ->check(whole_number(1, "the thread count"));
   tune_cmd->add_option("--sweep", tune_options.sweep, "also time N evenly spaced splits")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0, "the sweep size"));
   tune_cmd->add_option("--seconds", tune_options.seconds, "timed seconds per measurement")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_seconds());
   tune_cmd->add_option("--repeats", tune_options.repeats, "repeats per measurement (median kept)")
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1, "the repeat count"));
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
   try {
     app.parse(argc, argv);
@@ -270,7 +334,7 @@ int main(int argc, char** argv) {
     const int rc = app.exit(e);
     return rc == 0 ? 0 : kExitConfig;
   }
-  if (app.got_subcommand("run")) return run(file, sets, threads, quiet);
+  if (app.got_subcommand("run")) return run(file, sets, threads, quiet, restart);
   if (app.got_subcommand("check")) return check(file, sets);
   if (app.got_subcommand("tune")) return tune(file, sets, threads, tune_options);
   if (app.got_subcommand("bench")) return bench(file, sets, threads);

@@ -4,21 +4,41 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace kolb {
 
-// Writes through a temporary file and a rename: readers never see half a file.
-inline void write_atomically(const std::string& path, const std::string& text) {
+// Writes `parts` one after another through a temporary file and a rename:
+// readers never see half a file, and a failed write (full disk, file size
+// limit) throws, naming the file, and leaves the previous version intact.
+inline void write_atomically(const std::string& path,
+                             std::initializer_list<std::string_view> parts) {
   const std::string tmp = path + ".tmp";
-  std::ofstream(tmp) << text;
-  std::rename(tmp.c_str(), path.c_str());
+  errno = 0;
+  std::ofstream out(tmp, std::ios::binary);
+  for (const auto& p : parts) out.write(p.data(), std::streamsize(p.size()));
+  out.close();
+  if (!out) {
+    const std::string why = errno ? std::strerror(errno) : "write failed";
+    std::remove(tmp.c_str());
+    throw std::runtime_error("cannot write " + path + ": " + why);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+}
+inline void write_atomically(const std::string& path, const std::string& text) {
+  write_atomically(path, {std::string_view(text)});
 }
 
 // Flat JSON rows as CSV: the first row's keys are the header; booleans are

@@ -7,6 +7,7 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
+#include <kolb/io/checkpoint.hpp>
 #include <kolb/io/vtk.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -17,12 +18,15 @@
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <ostream>
+#include <regex>
 #include <sstream>
 
 namespace kolb {
@@ -68,12 +72,27 @@ std::string format_duration(double s) {
   return o.str();
 }
 
+// The snapshots a fields.pvd lists up to `last_step` (none if it is absent).
+std::vector<std::pair<std::int64_t, std::string>> read_pvd(const std::string& path,
+                                                           std::int64_t last_step) {
+  std::vector<std::pair<std::int64_t, std::string>> entries;
+  std::ifstream in(path);
+  const std::regex entry(R"re(timestep="(\d+)" file="([^"]+)")re");
+  std::smatch m;
+  for (std::string line; std::getline(in, line);)
+    if (std::regex_search(line, m, entry) && std::stoll(m[1]) <= last_step)
+      entries.emplace_back(std::stoll(m[1]), m[2]);
+  return entries;
+}
+
 // The files of a run in its output folder. Every file is complete on disk
 // as soon as it is written, so a failing run keeps what it wrote. Under MPI
 // rank 0 writes all but the snapshots' pieces, which every rank writes.
 class RunOutputs {
  public:
-  RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning)
+  // `restart_step` >= 0: continue the files of an earlier run in the folder,
+  // keeping what it wrote up to that step.
+  RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning, std::int64_t restart_step = -1)
       : m_case(c),
         m_domain(domain),
         m_dir(c.output.folder + "/"),
@@ -81,12 +100,23 @@ class RunOutputs {
         m_thermal(lattice_info(c.lattice).has_temperature),
         m_root(comm::root()) {
     if (!m_root) return;
-    m_csv.open(m_dir + "observables.csv");
-    if (!m_csv)
-      throw std::runtime_error("cannot write " + m_dir +
-                               "observables.csv: " + std::strerror(errno));
-    m_csv << "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,max_speed"
-          << (m_thermal ? ",internal_energy\n" : "\n");
+    const std::string csv = m_dir + "observables.csv";
+    const std::string header =
+        std::string(
+            "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,"
+            "max_speed") +
+        (m_thermal ? ",internal_energy\n" : "\n");
+    std::string kept = header;
+    if (restart_step >= 0) {
+      std::ifstream in(csv);
+      std::string line;
+      for (bool first = true; std::getline(in, line); first = false)
+        if (!first && !line.empty() && std::stoll(line) <= restart_step) kept += line + "\n";
+      m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
+    }
+    write_atomically(csv, kept);
+    m_csv.open(csv, std::ios::app);
+    if (!m_csv) throw std::runtime_error("cannot write " + csv + ": " + std::strerror(errno));
   }
 
   std::string report_path() const { return m_dir + "report.json"; }
@@ -99,6 +129,9 @@ class RunOutputs {
     if (m_thermal) m_csv << ',' << o.internal_energy;
     m_csv << '\n';
     m_csv.flush();  // a crash or an instability must not lose written rows
+    if (!m_csv)
+      throw std::runtime_error("cannot write " + m_dir + "observables.csv: " +
+                               (errno ? std::strerror(errno) : "write failed"));
   }
 
   void snapshot() {
@@ -173,8 +206,13 @@ class RunOutputs {
     nlohmann::json vtk = nlohmann::json::array();
     for (const auto& s : m_snapshots) vtk.push_back(s.second);
     r["outputs"] = {{"observables", "observables.csv"}, {"vtk", vtk}};
+    if (!m_run.empty()) r["run"] = m_run;
     write_atomically(report_path(), r.dump(2) + "\n");
   }
+
+  // Facts about the time loop for the report's "run" section (restart,
+  // checkpoints, steady state).
+  nlohmann::json& run_notes() { return m_run; }
 
  private:
   const Case& m_case;
@@ -185,6 +223,59 @@ class RunOutputs {
   bool m_root;
   std::ofstream m_csv;
   std::vector<std::pair<std::int64_t, std::string>> m_snapshots;
+  nlohmann::json m_run = nlohmann::json::object();
+};
+
+void finish(RunSummary& summary, double sites, double fluid_sites) {
+  summary.mlups = summary.seconds > 0 ? sites * summary.steps / summary.seconds * 1e-6 : 0;
+  summary.mflups = summary.seconds > 0 ? fluid_sites * summary.steps / summary.seconds * 1e-6 : 0;
+}
+
+// SIGINT / SIGTERM during a run: noted here, acted on at the end of the
+// chunk of steps in flight (checkpoint, outputs, exit 128 + signal). The
+// handler puts the default back, so a second signal stops kolb at once.
+volatile std::sig_atomic_t g_signal = 0;
+
+extern "C" void note_signal(int sig) {
+  g_signal = sig;
+  std::signal(sig, SIG_DFL);
+}
+
+struct SignalGuard {
+  SignalGuard() {
+    g_signal = 0;
+    m_int = std::signal(SIGINT, note_signal);
+    m_term = std::signal(SIGTERM, note_signal);
+  }
+  ~SignalGuard() {
+    std::signal(SIGINT, m_int);
+    std::signal(SIGTERM, m_term);
+  }
+  void (*m_int)(int);
+  void (*m_term)(int);
+};
+
+// run.until_steady: the relative L2 change of the velocity field since the
+// previous check (every rank together; infinite at the first check).
+class SteadyCheck {
+ public:
+  double change(Domain& domain) {
+    std::vector<double> u = domain.fields().u;
+    double sums[2] = {0, 0};  // |u - u_prev|^2, |u|^2
+    for (std::size_t k = 0; k < u.size() && !m_prev.empty(); ++k) {
+      const double d = u[k] - m_prev[k];
+      sums[0] += d * d;
+      sums[1] += u[k] * u[k];
+    }
+    const bool first = m_prev.empty();
+    m_prev = std::move(u);
+    comm::sum(sums, 2);
+    if (first) return std::numeric_limits<double>::infinity();
+    return sums[1] > 0 ? std::sqrt(sums[0] / sums[1]) : std::sqrt(sums[0]);
+  }
+
+ private:
+  std::vector<double> m_prev;
 };
 
 // host_columns: auto -> a short balancer run picks M (tune.* written next
@@ -215,22 +306,33 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
 
 }  // namespace
 
-RunSummary run_case(const Case& c, std::ostream* progress) {
+RunSummary run_case(const Case& c, std::ostream* progress, const std::string& restart) {
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(c.output.folder, ec);
   if (ec || !fs::is_directory(c.output.folder))
     throw ConfigError(c.source + ": output.folder",
                       "cannot create output folder '" + c.output.folder + "': " + ec.message());
+  const std::string checkpoint = restart.empty() ? "" : find_checkpoint(restart);
   const auto [resolved, tuning] = resolve_split(c, progress);
   auto domain = make_domain(resolved, progress);
-  RunOutputs out(resolved, *domain, tuning);
+  const std::int64_t first_step = checkpoint.empty() ? 0 : read_checkpoint(checkpoint, c, *domain);
+  if (first_step > c.steps)
+    throw ConfigError(c.source + ": run.steps",
+                      "the checkpoint is at step " + std::to_string(first_step) +
+                          ", beyond run.steps = " + std::to_string(c.steps));
+  RunOutputs out(resolved, *domain, tuning, checkpoint.empty() ? -1 : first_step);
+  if (!checkpoint.empty()) {
+    out.run_notes()["restarted_from"] = {{"checkpoint", checkpoint}, {"step", first_step}};
+    if (progress) *progress << "restarted from " << checkpoint << " (step " << first_step << ")\n";
+  }
   // Beyond the lattice sound speed a run has diverged.
   const double limit = lattice_info(c.lattice).sound_speed();
   const double sites = double(c.size[0]) * c.size[1] * c.size[2];
 
   RunSummary summary;
   summary.report = out.report_path();
+  summary.status = "completed";
   ObservableSums last = domain->observe();
   const double fluid_sites = last.fluid_sites;
   auto check = [&](const ObservableSums& o) {
@@ -245,47 +347,111 @@ RunSummary run_case(const Case& c, std::ostream* progress) {
     throw InstabilityError(s.str());
   };
 
-  out.observables(0, last);
+  if (checkpoint.empty()) {
+    out.observables(0, last);
+    if (c.output.vtk_every > 0) out.snapshot();
+  }
   check(last);
-  if (c.output.vtk_every > 0) out.snapshot();
 
   const auto every = [&](std::int64_t cadence, std::int64_t step) {
     return cadence > 0 && step % cadence == 0;
   };
-  auto t_progress = clock_type::now();
-  std::int64_t chunk = 1;  // adapted so that checks happen ~ every 0.25 s
-  while (domain->step() < c.steps) {
-    const std::int64_t s = domain->step();
-    std::int64_t next = c.steps;
-    for (std::int64_t cadence : {c.output.observables_every, c.output.vtk_every})
-      if (cadence > 0) next = std::min(next, (s / cadence + 1) * cadence);
-    const std::int64_t n = std::min(next - s, chunk);
-    const auto t0 = clock_type::now();
-    domain->advance(n);
-    double dt = seconds_since(t0);
-    comm::max(&dt, 1);  // every rank takes the same chunks
-    summary.seconds += dt;
-    summary.steps += n;
-    chunk = std::max<std::int64_t>(1, std::int64_t(double(n) * 0.25 / std::max(dt, 1e-6)));
-
-    const std::int64_t now = domain->step();
-    last = domain->observe();
-    if (every(c.output.observables_every, now) || now == c.steps) out.observables(now, last);
-    check(last);
-    if (every(c.output.vtk_every, now) || now == c.steps) out.snapshot();
-    if (progress && (seconds_since(t_progress) >= c.output.progress_seconds || now == c.steps)) {
-      t_progress = clock_type::now();
-      const double rate = summary.steps / std::max(summary.seconds, 1e-12);
-      *progress << "step " << now << "/" << c.steps << "  " << std::fixed << std::setprecision(1)
-                << sites * rate * 1e-6 << " MLUPS  max|u| " << std::setprecision(4)
-                << last.max_speed << "  ETA " << format_duration((c.steps - now) / rate)
-                << std::endl;
+  std::string last_checkpoint;
+  auto save = [&] {
+    if (!checkpoint_step_exact(c, domain->step())) {
+      // AA after an odd step (a signal, the last step): one more step first.
+      if (domain->step() >= c.steps) {
+        if (progress) *progress << "no checkpoint at the odd last step (AA streaming)\n";
+        return;
+      }
+      domain->advance(1);
+      summary.steps += 1;
+      last = domain->observe();
     }
+    last_checkpoint = write_checkpoint(c, *domain);
+    out.run_notes()["checkpoint"] = {{"folder", last_checkpoint}, {"step", domain->step()}};
+  };
+  SteadyCheck steady;
+  SignalGuard signals;
+  try {
+    auto t_progress = clock_type::now();
+    std::int64_t chunk = 1;  // adapted so that checks happen ~ every 0.25 s
+    while (domain->step() < c.steps) {
+      const std::int64_t s = domain->step();
+      std::int64_t next = c.steps;
+      for (std::int64_t cadence :
+           {c.output.observables_every, c.output.vtk_every, c.output.checkpoint_every,
+            c.steady.tolerance > 0 ? c.steady.every : std::int64_t(0)})
+        if (cadence > 0) next = std::min(next, (s / cadence + 1) * cadence);
+      const std::int64_t n = std::min(next - s, chunk);
+      const auto t0 = clock_type::now();
+      domain->advance(n);
+      // Every rank takes the same chunks and stops on a signal any rank got.
+      double agreed[2] = {seconds_since(t0), double(g_signal)};
+      comm::max(agreed, 2);
+      const double dt = agreed[0];
+      const int signal = int(agreed[1]);
+      summary.seconds += dt;
+      summary.steps += n;
+      chunk = std::max<std::int64_t>(1, std::int64_t(double(n) * 0.25 / std::max(dt, 1e-6)));
+
+      const std::int64_t now = domain->step();
+      last = domain->observe();
+      bool steady_now = false;
+      if (c.steady.tolerance > 0 && every(c.steady.every, now)) {
+        const double change = steady.change(*domain);
+        out.run_notes()["steady"] = {{"tolerance", c.steady.tolerance},
+                                     {"last_change", std::isfinite(change) ? change : -1.0},
+                                     {"step", now}};
+        steady_now = change < c.steady.tolerance;
+        if (progress && steady_now)
+          *progress << "steady at step " << now << ": relative change of u " << change << " < "
+                    << c.steady.tolerance << '\n';
+      }
+      const bool end = now == c.steps || steady_now || signal != 0;
+      if (every(c.output.observables_every, now) || end) out.observables(now, last);
+      check(last);
+      if (every(c.output.vtk_every, now) || end) out.snapshot();
+      if (every(c.output.checkpoint_every, now) || signal != 0) save();
+      if (progress && (seconds_since(t_progress) >= c.output.progress_seconds || end)) {
+        t_progress = clock_type::now();
+        const double rate = summary.steps / std::max(summary.seconds, 1e-12);
+        *progress << "step " << now << "/" << c.steps << "  " << std::fixed << std::setprecision(1)
+                  << sites * rate * 1e-6 << " MLUPS  max|u| " << std::setprecision(4)
+                  << last.max_speed << "  ETA " << format_duration((c.steps - now) / rate)
+                  << std::endl;
+      }
+      if (signal != 0) {
+        const std::string what = std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
+                                 " at step " + std::to_string(now) + ": checkpoint " +
+                                 last_checkpoint + "; continue with --restart " + c.output.folder;
+        finish(summary, sites, fluid_sites);
+        out.report("interrupted", what, summary, last, fluid_sites);
+        throw Interrupted(signal, what);
+      }
+      if (steady_now) {
+        summary.status = "steady";
+        break;
+      }
+    }
+  } catch (const InstabilityError&) {
+    throw;
+  } catch (const Interrupted&) {
+    throw;
+  } catch (const std::exception& e) {
+    // An I/O failure (full disk) or any other error: say so in the report
+    // if it can still be written; the files written before stay as they are.
+    try {
+      out.report("failed", e.what(), summary, last, fluid_sites);
+    } catch (...) {
+    }
+    throw;
   }
   if (c.steps == 0 && c.output.vtk_every == 0) out.snapshot();
-  summary.mlups = summary.seconds > 0 ? sites * summary.steps / summary.seconds * 1e-6 : 0;
-  summary.mflups = summary.seconds > 0 ? fluid_sites * summary.steps / summary.seconds * 1e-6 : 0;
-  out.report("completed", "", summary, last, fluid_sites);
+  // A last checkpoint lets a finished run be extended (raise run.steps, --restart).
+  if (c.output.checkpoint_every > 0 && !every(c.output.checkpoint_every, domain->step())) save();
+  finish(summary, sites, fluid_sites);
+  out.report(summary.status, "", summary, last, fluid_sites);
   return summary;
 }
 

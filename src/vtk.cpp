@@ -1,5 +1,7 @@
 #include <kolb/io/vtk.hpp>
 
+#include "output_files.hpp"
+
 #include <cstring>
 #include <fstream>
 #include <regex>
@@ -72,19 +74,10 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
     << "    </Piece>\n"
     << "  </ImageData>\n"
     << "  <AppendedData encoding=\"raw\">\n   _";
-  // Write to a temporary name and rename, so a reader never sees half a file
+  // Through a temporary name and a rename: a reader never sees half a file
   // and an interrupted run leaves the previous files intact.
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw std::runtime_error("cannot write " + tmp + ": " + std::strerror(errno));
-    out << x.str();
-    out.write(blob.data(), std::streamsize(blob.size()));
-    out << "\n  </AppendedData>\n</VTKFile>\n";
-    if (!out) throw std::runtime_error("error while writing " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+  const std::string head = x.str(), tail = "\n  </AppendedData>\n</VTKFile>\n";
+  write_atomically(path, {head, std::string_view(blob.data(), blob.size()), tail});
 }
 
 HostFields read_vti(const std::string& path) {
@@ -142,17 +135,13 @@ HostFields read_vti(const std::string& path) {
 
 void write_pvd(const std::string& path,
                const std::vector<std::pair<std::int64_t, std::string>>& entries) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write " + tmp);
-    out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  "
-           "<Collection>\n";
-    for (const auto& [step, file] : entries)
-      out << "    <DataSet timestep=\"" << step << "\" file=\"" << file << "\"/>\n";
-    out << "  </Collection>\n</VTKFile>\n";
-  }
-  std::rename(tmp.c_str(), path.c_str());
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\">\n  "
+         "<Collection>\n";
+  for (const auto& [step, file] : entries)
+    out << "    <DataSet timestep=\"" << step << "\" file=\"" << file << "\"/>\n";
+  out << "  </Collection>\n</VTKFile>\n";
+  write_atomically(path, out.str());
 }
 
 void write_pvti(const std::string& path, const std::array<int, 3>& n,
@@ -174,15 +163,7 @@ void write_pvti(const std::string& path, const std::array<int, 3>& n,
     x << "    <Piece Extent=\"" << extent_text(p.origin, p.n) << "\" Source=\"" << p.file
       << "\"/>\n";
   x << "  </PImageData>\n</VTKFile>\n";
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write " + tmp + ": " + std::strerror(errno));
-    out << x.str();
-    if (!out) throw std::runtime_error("error while writing " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+  write_atomically(path, x.str());
 }
 
 }  // namespace kolb

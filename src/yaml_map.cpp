@@ -6,18 +6,47 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 
 namespace kolb::yaml {
 
-YAML::Node parse(const std::string& text, const std::string& name) {
-  try {
-    return YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(
-        name + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1),
-        "YAML syntax error: " + e.msg);
+namespace {
+
+std::string position(const std::string& name, const YAML::Mark& m) {
+  return name + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// yaml-cpp keeps both entries of a key given twice and lookups see the
+// first, so a repeated key would silently lose the user's second value.
+void reject_duplicate_keys(const YAML::Node& n, const std::string& name) {
+  if (n.IsSequence())
+    for (const auto& item : n) reject_duplicate_keys(item, name);
+  if (!n.IsMap()) return;
+  std::map<std::string, YAML::Mark> seen;
+  for (const auto& kv : n) {
+    if (kv.first.IsScalar()) {
+      const auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark());
+      if (!fresh)
+        throw ConfigError(position(name, kv.first.Mark()), "key " + quoted(kv.first.Scalar()) +
+                                                               " given twice (first at " +
+                                                               position(name, it->second) + ")");
+    }
+    reject_duplicate_keys(kv.second, name);
   }
+}
+
+}  // namespace
+
+YAML::Node parse(const std::string& text, const std::string& name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(position(name, e.mark), "YAML syntax error: " + e.msg);
+  }
+  reject_duplicate_keys(root, name);
+  return root;
 }
 
 YAML::Node load_file(const std::string& path, const std::string& what) {

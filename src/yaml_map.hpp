@@ -38,8 +38,12 @@ inline std::size_t edit_distance(const std::string& a, const std::string& b) {
   return d[b.size()];
 }
 
+// How a value from the input is quoted in messages (escaped, at most 40
+// characters).
+inline std::string quoted(const std::string& s) { return "'" + printable(s, 40) + "'"; }
+
 inline std::string yaml_text(const YAML::Node& n) {
-  if (n.IsScalar()) return "'" + n.Scalar() + "'";
+  if (n.IsScalar()) return quoted(n.Scalar());
   if (n.IsSequence()) return "a list";
   if (n.IsMap()) return "a mapping";
   return "nothing";
@@ -91,8 +95,8 @@ class Map {
         const std::size_t d = edit_distance(key, a);
         if (d < best) best = d, hint = "; did you mean '" + a + "'?";
       }
-      m_r.fail(kv.first, child_path(m_path, key),
-               "unknown key '" + key + "' (allowed here: " + join(allowed) + ")" + hint);
+      m_r.fail(kv.first, child_path(m_path, printable(key, 40)),
+               "unknown key " + quoted(key) + " (allowed here: " + join(allowed) + ")" + hint);
     }
   }
 
@@ -163,7 +167,7 @@ class Map {
   std::string choice(const std::string& key, const std::vector<std::string>& options) const {
     const std::string v = text(key);
     if (std::find(options.begin(), options.end(), v) == options.end())
-      m_r.fail(get(key), path(key), "'" + v + "' is not one of: " + join(options));
+      m_r.fail(get(key), path(key), quoted(v) + " is not one of: " + join(options));
     return v;
   }
   // The enum value (core/variant.hpp) the key names.
@@ -178,7 +182,8 @@ class Map {
   std::string m_path;
 };
 
-// Parses YAML text; a syntax error is a ConfigError at name:line:column.
+// Parses YAML text; a syntax error or a key given twice in one mapping is a
+// ConfigError at name:line:column.
 YAML::Node parse(const std::string& text, const std::string& name);
 // Reads and parses a file; an unreadable file is "cannot read <what> file".
 YAML::Node load_file(const std::string& path, const std::string& what);

@@ -16,15 +16,29 @@ class InstabilityError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct RunSummary {
-  std::int64_t steps = 0;
-  double seconds = 0;  // time spent in the solver (excludes output)
-  double mlups = 0;    // million lattice-site updates per second (all sites)
-  double mflups = 0;   // the same, fluid sites only
-  std::string report;  // path of the JSON report
+// The run was stopped by SIGINT or SIGTERM after writing a checkpoint and
+// its outputs; the exit code is 128 + the signal, as for a shell.
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted(int signal, const std::string& what) : std::runtime_error(what), m_signal(signal) {}
+  int signal() const { return m_signal; }
+
+ private:
+  int m_signal;
 };
 
-// `progress` receives the progress line (nullptr: silent).
-RunSummary run_case(const Case& c, std::ostream* progress);
+struct RunSummary {
+  std::int64_t steps = 0;  // steps advanced by this run (after a restart: since it)
+  double seconds = 0;      // time spent in the solver (excludes output)
+  double mlups = 0;        // million lattice-site updates per second (all sites)
+  double mflups = 0;       // the same, fluid sites only
+  std::string report;      // path of the JSON report
+  std::string status;      // "completed" or "steady" (run.until_steady met)
+};
+
+// `progress` receives the progress line (nullptr: silent). `restart`: a
+// checkpoint (or a run folder holding some) to continue from; the outputs
+// already in the output folder are kept up to its step and continued.
+RunSummary run_case(const Case& c, std::ostream* progress, const std::string& restart = "");
 
 }  // namespace kolb

@@ -44,6 +44,7 @@ void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
     const double T = c.faces[2 + side].temperature;
     m.walls.adiabatic[side] = std::isnan(T);
     m.walls.temperature[side] = std::isnan(T) ? 1.0 : T;
+    m.walls.raw[side] = c.faces[2 + side].raw_temperature;
   }
 }
 
@@ -204,6 +205,25 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       for (int i = 0; i < Q; ++i)
         out[g * Q + i] = double(f(b.layout()(b.extents().site(x, y, z), i)));
     });
+  }
+
+  void set_populations(const std::vector<double>& in, const std::array<int, 3>& tile) override {
+    m_exec.fence();
+    auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block().current());
+    const auto& layout = block().layout();
+    const Extents& e = block().extents();
+    for_each_interior([&](index_t, int x, int y, int z) {
+      const std::size_t g = tile_index(tile, x, y, z);
+      for (int i = 0; i < Q; ++i) f(layout(e.site(x, y, z), i)) = Scalar(in[g * Q + i]);
+    });
+    Kokkos::deep_copy(block().current(), f);
+    if constexpr (Model::in_place_streaming) {
+      if (m_aa) {  // the AA state between steps: post-collision, swapped
+        swap_opposites(block().current());
+        m_aa_streamed = false;
+      }
+    }
+    m_exec.fence();
   }
 
   void set_fields(const HostFields& in) override {

@@ -64,6 +64,9 @@ class Domain {
   // Interior populations of the tile (stored, post-collision), site by site
   // in x-fastest order, Q per site: the same sequence whatever the layout.
   std::vector<double> populations();
+  // Continues from a checkpoint: the tile's populations (as populations()
+  // gives them) at time step `step`.
+  void restore(const std::vector<double>& populations, std::int64_t step);
   // Resets the populations to the equilibrium of the given fields of the
   // tile (`temperature` for models with one; empty means T0 = 1 there).
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u,

@@ -79,6 +79,9 @@ class Part {
   virtual void gather_populations(std::vector<double>& out, const std::array<int, 3>& tile) = 0;
   // Resets the populations to the equilibrium of the tile's fields `in`.
   virtual void set_fields(const HostFields& in) = 0;
+  // Sets this part's columns of the tile's populations from `in` (as
+  // gather_populations gives them: a checkpoint read back).
+  virtual void set_populations(const std::vector<double>& in, const std::array<int, 3>& tile) = 0;
   // Benchmarks: seconds for `steps` launches of one kernel over the
   // interior without halo exchange (leaves the state advanced).
   virtual double time_kernel(BenchKernel kernel, int steps) = 0;

@@ -15,12 +15,35 @@
 
 namespace kolb {
 
+// Text from the input made safe to print: control and non-ASCII bytes as
+// \xNN (\n, \t as such), cut to `max` characters with "..." (0: no cut), so
+// binary garbage never reaches the terminal raw.
+inline std::string printable(const std::string& s, std::size_t max = 0) {
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (const char ch : s) {
+    if (max > 0 && out.size() >= max) return out + "...";
+    const auto b = static_cast<unsigned char>(ch);
+    if (b == '\n')
+      out += "\\n";
+    else if (b == '\t')
+      out += "\\t";
+    else if (b < 0x20 || b >= 0x7f)
+      out += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+    else
+      out += ch;
+  }
+  return out;
+}
+
 // A problem in the input, with where it is ("case.yaml:12:5: physics.tau")
-// and what is wrong.
+// and what is wrong (both printable()).
 class ConfigError : public std::runtime_error {
  public:
   ConfigError(const std::string& where, const std::string& what)
-      : std::runtime_error(where + ": " + what), m_where(where), m_what(what) {}
+      : std::runtime_error(printable(where) + ": " + printable(what)),
+        m_where(printable(where)),
+        m_what(printable(what)) {}
   const std::string& where() const { return m_where; }
   const std::string& problem() const { return m_what; }
 
@@ -34,7 +57,10 @@ KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall");
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
   std::array<double, 3> velocity{0, 0, 0};  // moving_wall only
-  double temperature = std::nan("");        // D2Q37 wall: fixed T^H; NaN = adiabatic
+  double temperature = std::nan("");        // D2Q37 wall: fixed temperature; NaN = adiabatic
+  // D2Q37 wall: the temperature imposed on the wall rows is the raw one (the
+  // model's authors; T^H = T + (g dt)^2 / 8 there) or the half-step T^H.
+  bool raw_temperature = true;
 };
 
 // D2Q37 (thermal) physics, in the model's units (xi = r c, T0 = 1, dt = 1/r).
@@ -78,8 +104,9 @@ struct InitialCondition {
   std::array<double, 3> velocity{0, 0, 0};  // uniform
   // Rayleigh-Taylor / Rayleigh-Benard (D2Q37)
   double temperature_bottom = 1.05, temperature_top = 0.95;
-  double interface_width = 10;  // RT: tanh width epsilon (sites)
-  std::uint64_t seed = 1;       // RT: random phases of the interface modes
+  double interface_width = 10;    // RT: tanh width epsilon (sites)
+  std::uint64_t seed = 1;         // RT: random phases of the interface modes
+  bool phase_per_column = false;  // RT: a phase per (column, mode) as the authors draw them
   double amplitude = 0;  // taylor_green(_3d), shear/temperature/sound wave, RT modes, RB kick
   std::array<int, 2> plane{0, 1};    // taylor_green plane axes
   int flow_axis = 0, wave_axis = 1;  // shear_wave: u_flow(wave coordinate)
@@ -90,6 +117,15 @@ struct OutputSettings {
   std::int64_t vtk_every = 0;          // 0: only the final state
   std::int64_t observables_every = 0;  // 0: first and last step only
   double progress_seconds = 2.0;       // progress line cadence
+  std::int64_t checkpoint_every = 0;   // steps between checkpoints (0: none)
+  int checkpoints_kept = 2;            // the newest ones stay, older ones are removed
+};
+
+// run.until_steady: stop once the relative L2 change of the velocity field
+// between two checks `every` steps apart is below `tolerance` (0: off).
+struct SteadySettings {
+  double tolerance = 0;
+  std::int64_t every = 500;
 };
 
 struct ExecutionSettings {
@@ -125,6 +161,7 @@ struct Case {
   std::vector<Obstacle> obstacles;
   InitialCondition initial;
   std::int64_t steps = 0;
+  SteadySettings steady;
   OutputSettings output;
   ExecutionSettings execution;
   std::string yaml;  // the effective configuration (after --set), echoed in reports

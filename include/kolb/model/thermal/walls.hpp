@@ -7,8 +7,10 @@
 // unknown; they get back exactly the mass N that left the site through the
 // wall, shaped as f_i = N Phi_i / S, Phi_i = 1 + xi_i.P + |xi_i|^2 E / 2,
 // with P and E solved so that the site's momentum gives u^H = 0 and its
-// energy the target T^H (adiabatic: T^H of row 3; fixed: T_wall on row 2,
-// linear extrapolation through row 3 on rows 1 and 0). Row 2's unknowns all
+// energy the target temperature (adiabatic: T^H of row 3; fixed: T_wall on
+// row 2, linear extrapolation through row 3 on rows 1 and 0), imposed as the
+// raw temperature (the authors' form, the default) or as T^H = T + (g dt)^2/8
+// (boundaries.y±.temperature_of). Row 2's unknowns all
 // share c_y = 3, so their mass is set by the normal momentum and the rest
 // population takes the difference (mass is still conserved exactly).
 // Arithmetic in double whatever the storage precision (few sites).
@@ -21,7 +23,10 @@ namespace kolb {
 struct ThermalWallSettings {
   bool active = false;                 // walls on y- and y+ (else periodic y)
   bool adiabatic[2] = {true, true};    // y-, y+
-  double temperature[2] = {1.0, 1.0};  // fixed T^H of y-, y+ when not adiabatic
+  double temperature[2] = {1.0, 1.0};  // fixed temperature of y-, y+ when not adiabatic
+  // The target is the raw temperature (the authors' code: T^H = target +
+  // (g dt)^2 / 8 on the wall rows, so adiabatic rows add a little heat) or T^H.
+  bool raw[2] = {true, true};
 };
 
 template <class Scalar, class Layout, class MemorySpace>
@@ -37,6 +42,7 @@ struct ThermalWalls {
   double m_gdt[2];
   double m_wall_T[2];
   int m_adiabatic[2];
+  int m_raw[2];
 
   template <class Block>
   ThermalWalls(const Block& block, const ThermalWallSettings& s, const Scalar gdt[3])
@@ -48,7 +54,8 @@ struct ThermalWalls {
         m_y_hi(block.extents().halo[1] + block.extents().n[1] - 1),
         m_gdt{double(gdt[0]), double(gdt[1])},
         m_wall_T{s.temperature[0], s.temperature[1]},
-        m_adiabatic{int(s.adiabatic[0]), int(s.adiabatic[1])} {
+        m_adiabatic{int(s.adiabatic[0]), int(s.adiabatic[1])},
+        m_raw{int(s.raw[0]), int(s.raw[1])} {
     for (int i = 0; i < Q; ++i) m_offset[i] = -(D2Q37::c(i, 0) + D2Q37::c(i, 1) * m_sy);
   }
 
@@ -82,9 +89,9 @@ struct ThermalWalls {
         [&](int i) { return double(m_pre(m_layout(s3 + m_offset[i], i))); });
     const double t3 = st.T + g2 / 8;
     const double tw = m_wall_T[side];
-    const double target_h =
+    const double target =
         m_adiabatic[side] ? t3 : (j == 2 ? tw : (j == 1 ? 2 * tw - t3 : 3 * tw - 2 * t3));
-    const double t_raw = target_h - g2 / 8;
+    const double t_raw = m_raw[side] ? target : target - g2 / 8;
 
     const double M = N + mk;
     const double px = -0.5 * M * m_gdt[0], py = -0.5 * M * m_gdt[1];  // u^H = 0

@@ -1,0 +1,38 @@
+#pragma once
+// Memory checked before allocation: what a Domain of a tile will allocate,
+// by memory space, against what is free there, so that a case too big for
+// the machine stops with a message instead of dying inside Kokkos or being
+// killed by the kernel's OOM killer half-way through first touch.
+
+#include <kolb/comm/tiling.hpp>
+#include <kolb/io/case.hpp>
+
+#include <string>
+
+namespace kolb {
+
+// Bytes a Domain of `tile` allocates: its parts' populations (one or two
+// buffers, plus the AA scheme's scratch copy for outputs) and materials,
+// on the accelerator's memory or the host's, plus the host-side set-up
+// (the lattice's materials and initial fields, the tile's gathered fields).
+struct MemoryNeed {
+  double accelerator = 0;  // 0 in CPU-only builds: everything counts as host
+  double host = 0;
+};
+MemoryNeed memory_need(const Case& c, const Tile& tile);
+
+// Bytes free for kolb on the accelerator (`accelerator`) or the host: the
+// device's free memory (CUDA/HIP), or the host's available memory within
+// the process's cgroup and address-space (ulimit -v) limits. The
+// environment variable KOLB_MEMORY_LIMIT (bytes, or with a K/M/G/T suffix)
+// caps either; KOLB_MEMORY_LIMIT=none turns the check off (infinite).
+double free_memory(bool accelerator);
+
+// What is wrong with the memory the case needs on this tile (empty: it
+// fits): names the space, the need and what is free.
+std::string memory_problem(const Case& c, const Tile& tile);
+
+// "1.50 GiB"
+std::string byte_text(double bytes);
+
+}  // namespace kolb

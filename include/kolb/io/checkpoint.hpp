@@ -1,0 +1,41 @@
+#pragma once
+// Checkpoints: a run's state (the populations, in the case's precision, in
+// the layout-free order of Domain::populations()) at one time step, so that
+// `kolb run CASE --restart DIR` continues bit for bit, also with another
+// layout, host/accelerator split or number of MPI ranks.
+//
+// <output>/checkpoints/step_<step>/ holds one piece per rank (rank_<r>.bin,
+// its tile's populations, and rank_<r>.json: the tile and an FNV-1a
+// checksum) and manifest.json (kolb version, step, the case's fingerprint,
+// the lattice). A checkpoint is written into a .tmp folder and renamed when
+// complete, so an interrupted write never replaces a good one.
+
+#include <kolb/io/case.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace kolb {
+
+class Domain;
+
+// Writes the domain's state at its current step (every rank together);
+// keeps the newest `c.output.checkpoints_kept` checkpoints. Returns the
+// folder. Only at steps where checkpoint_step_exact() holds.
+std::string write_checkpoint(const Case& c, Domain& domain);
+
+// Whether the state at `step` is saved exactly: always, except with AA
+// streaming after an odd step, where the buffer holds streamed populations
+// whose post-collision values are rebuilt, inexactly at moving walls.
+bool checkpoint_step_exact(const Case& c, std::int64_t step);
+
+// The newest complete checkpoint under `path`: a checkpoint folder, a
+// run's output folder or its checkpoints/ folder. ConfigError when none.
+std::string find_checkpoint(const std::string& path);
+
+// Loads a checkpoint folder into the domain (every rank together) and sets
+// its step. ConfigError when it is corrupt, unreadable or was written for
+// another case (the lattice, domain, physics, boundaries or obstacles differ).
+std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& domain);
+
+}  // namespace kolb

@@ -1,0 +1,161 @@
+// Memory checked before allocation (domain/memory.hpp).
+
+#include <kolb/domain/memory.hpp>
+#include <kolb/domain/spaces.hpp>
+#include <kolb/model/lattice_info.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <sys/resource.h>
+
+namespace kolb {
+
+namespace {
+
+constexpr double kUnlimited = std::numeric_limits<double>::infinity();
+
+// A number of bytes with an optional K/M/G/T suffix (powers of 1024); NaN
+// when the text is not one.
+double parse_bytes(const std::string& text) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || !(v >= 0)) return std::nan("");
+  const std::string suffix(end);
+  const std::string units = "KMGT";
+  if (!suffix.empty()) {
+    const auto k = units.find(char(std::toupper(suffix[0])));
+    if (k == std::string::npos || (suffix.size() > 1 && suffix.substr(1) != "B" &&
+                                   suffix.substr(1) != "iB" && suffix.substr(1) != "b"))
+      return std::nan("");
+    v *= std::pow(1024.0, double(k + 1));
+  }
+  return v;
+}
+
+// A number from the first line of a file; `kUnlimited` for "max" or a
+// missing file.
+double read_number(const std::string& path) {
+  std::ifstream in(path);
+  std::string word;
+  if (!(in >> word) || word == "max") return kUnlimited;
+  const double v = std::strtod(word.c_str(), nullptr);
+  return v > 0 ? v : kUnlimited;
+}
+
+double host_available() {
+  double available = kUnlimited;
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string key; meminfo >> key;) {
+    double kib = 0;
+    meminfo >> kib;
+    if (key == "MemAvailable:") available = kib * 1024;
+    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  // A container's limit (cgroup v2, else v1) may be far below the machine's.
+  double limit = read_number("/sys/fs/cgroup/memory.max");
+  double used = read_number("/sys/fs/cgroup/memory.current");
+  if (limit == kUnlimited) {
+    limit = read_number("/sys/fs/cgroup/memory/memory.limit_in_bytes");
+    used = read_number("/sys/fs/cgroup/memory/memory.usage_in_bytes");
+  }
+  if (limit < 1e18 && used != kUnlimited) available = std::min(available, limit - used);
+  // An address-space limit (ulimit -v, common on clusters) counts too.
+  rlimit as{};
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+    double vm = 0;  // the process's address space now, in KiB
+    std::ifstream status("/proc/self/status");
+    for (std::string key; status >> key;) {
+      if (key == "VmSize:") status >> vm;
+      status.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    available = std::min(available, double(as.rlim_cur) - vm * 1024);
+  }
+  return available;
+}
+
+double accelerator_free() {
+#if defined(KOLB_GPU)
+  std::size_t free = 0, total = 0;
+  if (KOLB_GPU(MemGetInfo)(&free, &total) == KOLB_GPU(Success)) return double(free);
+#endif
+  return kUnlimited;
+}
+
+}  // namespace
+
+std::string byte_text(double bytes) {
+  std::ostringstream s;
+  s.precision(bytes < 1024.0 * 1024 * 1024 ? 1 : 2);
+  s << std::fixed;
+  if (bytes >= 1024.0 * 1024 * 1024)
+    s << bytes / (1024.0 * 1024 * 1024) << " GiB";
+  else
+    s << bytes / (1024.0 * 1024) << " MiB";
+  return s.str();
+}
+
+MemoryNeed memory_need(const Case& c, const Tile& tile) {
+  const LatticeInfo& info = lattice_info(c.lattice);
+  const double value = c.precision == Precision::float32 ? 4 : 8;
+  // Two population buffers, or AA's one plus the scratch copy its outputs
+  // use, and a material byte.
+  const double per_site = info.q * value * 2 + 1;
+  auto sites_with_halo = [&](int width) {
+    double n = width + 2.0 * info.halo;
+    for (int a = 1; a < info.dim; ++a) n *= tile.size[a] + 2.0 * info.halo;
+    return n;
+  };
+  const int lx = tile.size[0], m = std::max(c.execution.host_columns, 0);
+  MemoryNeed need;
+  double accelerator = lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m) : 0;
+  need.host = m > 0 ? 2 * per_site * sites_with_halo(m) : 0;
+  // Host set-up: the lattice's materials (every rank builds them) and initial
+  // fields (rho, u, T), the tile's copy of them, and its gathered outputs.
+  const double lattice = double(c.size[0]) * c.size[1] * c.size[2];
+  const double tile_sites = double(tile.size[0]) * tile.size[1] * tile.size[2];
+  need.host += lattice * (1 + 5 * 8) + tile_sites * 2 * (5 * 8 + 1);
+  if (node_accelerator_on_host)
+    need.host += accelerator;
+  else
+    need.accelerator = accelerator;
+  return need;
+}
+
+double free_memory(bool accelerator) {
+  double free = accelerator ? accelerator_free() : host_available();
+  if (const char* limit = std::getenv("KOLB_MEMORY_LIMIT")) {
+    if (std::string(limit) == "none") return kUnlimited;
+    const double cap = parse_bytes(limit);
+    if (std::isnan(cap))
+      throw ConfigError("KOLB_MEMORY_LIMIT",
+                        "'" + std::string(limit) +
+                            "' is not a number of bytes (e.g. 512M, 16G) or 'none' (no check)");
+    free = std::min(free, cap);
+  }
+  return free;
+}
+
+std::string memory_problem(const Case& c, const Tile& tile) {
+  const MemoryNeed need = memory_need(c, tile);
+  std::ostringstream s;
+  auto check = [&](double bytes, bool accelerator, const char* space) {
+    const double free = free_memory(accelerator);
+    if (bytes <= free || !s.str().empty()) return;
+    s << "the case needs about " << byte_text(bytes) << " of " << space << " memory ("
+      << to_string(c.lattice) << " " << to_string(c.precision) << ", " << tile.size[0] << "x"
+      << tile.size[1] << (c.dim == 3 ? "x" + std::to_string(tile.size[2]) : "") << " sites"
+      << (tile.size != c.size ? " on this rank" : "") << ") but " << byte_text(free) << " is free"
+      << (std::getenv("KOLB_MEMORY_LIMIT") ? " (KOLB_MEMORY_LIMIT)" : "")
+      << ": use fewer sites, precision: float, more ranks or a larger machine";
+  };
+  check(need.accelerator, true, node_accelerator_on_host ? "host" : "accelerator");
+  check(need.host, false, "host");
+  return s.str();
+}
+
+}  // namespace kolb

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# End-to-end checks of long-run workflows and hardening: checkpoints and
+# --restart (outputs continued, bit-for-bit state), SIGTERM, steady-state
+# stops, and bad input or machine limits (duplicate keys, binary garbage,
+# --threads, memory, file size) giving clear errors that keep written data.
+#   test_workflows.sh KOLB_BINARY SOURCE_DIR WORK_DIR
+set -u
+kolb=$1 src=$2 work=$3
+# shellcheck source=tests/cli/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+cat > channel.yaml <<'YAML'
+lattice: D2Q9
+domain: {size: [40, 20]}
+physics: {tau: 0.8, body_force: [1.0e-5, 0]}
+boundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall}
+obstacles: [{type: sphere, center: [12, 9], radius: 4}]
+run: {steps: 400}
+output: {folder: straight, observables_every: 50, vtk_every: 200, checkpoint: {every: 400}}
+YAML
+
+# 1. Straight vs half + restart (another layout and split): the final
+#    checkpoints are the same bytes, and the outputs continue.
+expect_rc 0 "straight run" -- "$kolb" run -q channel.yaml
+expect_rc 0 "first half" -- "$kolb" run -q channel.yaml --set run.steps=200 \
+  --set output.folder=halves --set output.checkpoint.every=100
+[ -d halves/checkpoints/step_000000200 ] && ok "checkpoint at step 200" || fail "no checkpoint at 200"
+expect_rc 0 "restart with another layout and a split" -- "$kolb" run -q channel.yaml \
+  --set output.folder=halves --set output.checkpoint.every=400 \
+  --set execution.layout=csoa --set execution.vector_length=8 --set execution.host_columns=5 \
+  --restart halves
+cmp -s straight/checkpoints/step_000000400/rank_00000.bin halves/checkpoints/step_000000400/rank_00000.bin \
+  && ok "restart bit for bit" || fail "restarted state differs from the straight run"
+# (the sums' last bits depend on the split: compare the steps and masses)
+cut -d, -f1,2 straight/observables.csv | cut -c1-14 > a.txt
+cut -d, -f1,2 halves/observables.csv | cut -c1-14 > b.txt
+cmp -s a.txt b.txt && ok "observables.csv continued" \
+  || { fail "observables.csv differs"; diff a.txt b.txt | head; }
+grep -c DataSet halves/fields.pvd | grep -qx 3 && ok "fields.pvd continued" || fail "fields.pvd entries"
+grep -q '"restarted_from"' halves/report.json && ok "report names the restart" || fail "report restart"
+
+# 2. Bad restarts: another case, a damaged piece, nothing there.
+expect_rc 2 "restart of another case" -- "$kolb" run -q channel.yaml --set physics.tau=0.9 \
+  --set output.folder=other --restart halves
+grep -q "written for another case: physics differ" err.txt && ok "mismatch named" || { fail "mismatch message"; cat err.txt; }
+cp -r halves/checkpoints/step_000000400 damaged
+printf 'X' | dd of=damaged/rank_00000.bin bs=1 seek=33 conv=notrunc status=none
+expect_rc 2 "damaged checkpoint" -- "$kolb" run -q channel.yaml --set output.folder=dmg --restart damaged
+grep -q "corrupt checkpoint piece" err.txt && ok "damage named" || { fail "damage message"; cat err.txt; }
+expect_rc 2 "no checkpoint" -- "$kolb" run -q channel.yaml --restart nowhere
+grep -q -- "--restart nowhere: no such folder" err.txt && ok "missing checkpoint named" || { fail "missing message"; cat err.txt; }
+
+# 3. SIGTERM: a checkpoint and the outputs, exit 143; the restart finishes
+#    with the straight run's state.
+"$kolb" run -q channel.yaml --set run.steps=2000000 --set output.folder=term \
+  --set output.checkpoint.every=0 >term.out 2>term.err &
+pid=$!
+for _ in $(seq 50); do [ -f term/observables.csv ] && break; sleep 0.1; done
+sleep 1
+kill -TERM $pid; wait $pid; rc=$?
+[ "$rc" = 143 ] && ok "SIGTERM: exit 143" || { fail "SIGTERM: exit $rc"; cat term.err; }
+grep -q "stopped by SIGTERM at step" term.err && ok "SIGTERM message" || { fail "SIGTERM message"; cat term.err; }
+grep -q '"status": "interrupted"' term/report.json && ok "report says interrupted" || fail "report status"
+ls term/checkpoints/step_* >/dev/null 2>&1 && ok "checkpoint on SIGTERM" || fail "no checkpoint on SIGTERM"
+at=$(ls term/checkpoints | sed -n 's/^step_0*\([0-9][0-9]*\)$/\1/p' | tail -1)
+expect_rc 0 "restart after SIGTERM" -- "$kolb" run -q channel.yaml --set output.folder=term \
+  --set run.steps=$((at + 100)) --restart term
+python3 - term/report.json "$at" <<'PY' && ok "restart went on from the SIGTERM step" || fail "restart after SIGTERM"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "completed" and r["run"]["restarted_from"]["step"] == int(sys.argv[2]), r
+assert r["final_observables"]["step"] == int(sys.argv[2]) + 100 and r["performance"]["steps"] == 100
+PY
+
+# 4. run.until_steady stops a channel flow once u stops changing.
+expect_rc 0 "until_steady" -- "$kolb" run channel.yaml --set output.folder=steady \
+  --set run.steps=200000 --set 'run.until_steady={tolerance: 1.0e-6, every: 200}' \
+  --set output.checkpoint.every=0
+grep -q "^steady: " out.txt && ok "stopped when steady" || { fail "no steady stop"; cat out.txt; }
+python3 - steady/report.json <<'PY' && ok "steady report" || fail "steady report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["status"] == "steady", r["status"]
+s = r["run"]["steady"]
+assert 0 <= s["last_change"] < 1e-6 and s["step"] < 200000, s
+PY
+
+# 5. Hardening: duplicate keys, binary garbage, --threads, memory, disk.
+printf 'lattice: D2Q9\nlattice: D3Q19\n' | cat - channel.yaml > twice.yaml
+expect_rc 2 "duplicate key" -- "$kolb" check twice.yaml
+grep -q "twice.yaml:2:1: key 'lattice' given twice (first at twice.yaml:1:1)" err.txt \
+  && ok "duplicate named with both places" || { fail "duplicate message"; cat err.txt; }
+head -c 3000 /dev/urandom > garbage.yaml
+printf '\x01\x02lattice\x1b[31m: D2Q9\n' >> garbage.yaml
+expect_rc 2 "binary garbage" -- "$kolb" check garbage.yaml
+LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f-\xff]' err.txt && fail "raw bytes echoed" || ok "nothing raw echoed"
+[ "$(wc -c < err.txt)" -lt 600 ] && ok "garbage message is short" || fail "garbage message: $(wc -c < err.txt) bytes"
+expect_rc 2 "--threads 0" -- "$kolb" run channel.yaml --threads 0
+grep -q "the thread count must be a whole number >= 1, got '0'" err.txt \
+  && ok "--threads message" || { fail "--threads message"; cat err.txt; }
+[ "$(wc -c < err.txt)" -lt 300 ] && ok "--threads message is short" || fail "--threads message long"
+expect_rc 2 "address-space limit (ulimit -v) counted" -- bash -c \
+  "ulimit -v 1500000; exec \"$kolb\" run -q channel.yaml --set domain.size=[6000,6000] --set output.folder=big"
+grep -q "the case needs about .* of host memory" err.txt && ok "ulimit -v in the check" || { fail "ulimit -v message"; cat err.txt; }
+expect_rc 2 "case bigger than the memory limit" -- env KOLB_MEMORY_LIMIT=64M "$kolb" run -q channel.yaml \
+  --set domain.size=[4000,4000] --set output.folder=big
+grep -q "the case needs about .* of host memory .* but 64.0 MiB is free (KOLB_MEMORY_LIMIT)" err.txt \
+  && ok "memory need named" || { fail "memory message"; cat err.txt; }
+expect_rc 2 "allocation failure under ulimit -v" -- bash -c \
+  "ulimit -v 1500000; KOLB_MEMORY_LIMIT=none exec \"$kolb\" run -q channel.yaml --set domain.size=[6000,6000] --set output.folder=big"
+grep -q "out of memory" err.txt && ok "allocation failure named" || { fail "allocation failure message"; cat err.txt; }
+# A 400 KiB file size limit: the snapshots (264 KiB) fit, the checkpoint
+# at step 100 (563 KiB) does not. (PMIX_MCA_gds=hash: Open MPI's start-up
+# would otherwise need a shared-memory file larger than the limit.)
+expect_rc 1 "file size limit" -- bash -c "ulimit -f 400; PMIX_MCA_gds=hash exec \"$kolb\" run -q \
+  channel.yaml --set domain.size=[200,40] --set output.folder=full --set output.vtk_every=50 \
+  --set output.checkpoint.every=100"
+grep -q "cannot write full/checkpoints/step_000000100.tmp/rank_00000.bin: File too large" err.txt \
+  && ok "write failure named" || { fail "write failure message"; cat err.txt; }
+[ -f full/fields_000000050.vti ] && [ "$(wc -l < full/observables.csv)" = 4 ] && ok "earlier files intact" \
+  || fail "files after a write failure: $(ls full)"
+! ls full/*.tmp >/dev/null 2>&1 && ok "no partial file" || fail "partial files left: $(ls full)"
+grep -q '"status": "failed"' full/report.json && ok "report says failed" || fail "report after write failure"
+
+summary
