@@ -234,4 +234,64 @@ TEST(D2Q37Walls, ConductionBetweenFixedTemperatureWalls) {
   EXPECT_LT(umax, 1e-6);
 }
 
+// boundaries.y±.temperature_of: the authors' raw form fixes the raw T of
+// wall row 2 (fields report T^H = T_wall + (g dt)^2/8 there, as the wall
+// rows collide with tau = 1, which keeps T); half_step fixes T^H = T_wall;
+// both to round-off (1e-13, against a shift of 8.7e-8).
+TEST(D2Q37Walls, WallTemperatureRawOrHalfStep) {
+  const int nx = 4, ny = 24;
+  const double g = 1.0e-3, gdt = g / kR, shift = gdt * gdt / 8;
+  for (const std::string form : {"raw", "half_step"}) {
+    const std::string walls = "y-: {type: wall, temperature: 1.02, temperature_of: " + form +
+                              "}, y+: {type: wall, temperature: 0.98, temperature_of: " + form +
+                              "}";
+    auto sim = kolb::make_domain(kolb::test::make_case(walled(
+        nx, ny, "{tau: 0.9, gravity: [0, -1.0e-3]}", walls, "{type: uniform}")));
+    const double expect = form == "raw" ? shift : 0.0;
+    for (const int steps : {1, 9, 90}) {
+      sim->advance(steps);
+      const auto f = sim->fields();
+      for (int x = 0; x < nx; ++x) {
+        EXPECT_NEAR(f.temperature[std::size_t(x) + nx * 2] - 1.02, expect, 1e-13)
+            << form << " bottom, step " << sim->step();
+        EXPECT_NEAR(f.temperature[std::size_t(x) + nx * (ny - 3)] - 0.98, expect, 1e-13)
+            << form << " top, step " << sim->step();
+      }
+    }
+  }
+  EXPECT_GT(shift, 1e-8);  // the two forms are told apart
+}
+
+// Rayleigh-Taylor start: per_mode phases give a smooth interface of full-
+// period modes (zero mean displacement); per_column (the authors' draw)
+// new phases in every column, so the columns' displacements are independent.
+TEST(D2Q37Initial, RayleighTaylorPhases) {
+  const int nx = 64, ny = 64;
+  auto heights = [&](const std::string& phases) {
+    auto sim = kolb::make_domain(kolb::test::make_case(walled(
+        nx, ny, "{tau: 0.8, gravity: [0, -1.0e-4]}", "y-: wall, y+: wall",
+        "{type: rayleigh_taylor, interface_width: 2, amplitude: 4, seed: 7, phases: " + phases +
+            "}")));
+    const auto f = sim->fields();
+    std::vector<double> h(nx);
+    for (int x = 0; x < nx; ++x)
+      for (int y = 0; y + 1 < ny; ++y) {
+        const double a = f.temperature[std::size_t(x) + nx * y] - 1.0;
+        const double b = f.temperature[std::size_t(x) + nx * (y + 1)] - 1.0;
+        if (a > 0 && b <= 0) h[x] = y + a / (a - b) - 0.5 * ny;  // T crosses T0 = 1
+      }
+    return h;
+  };
+  const auto smooth = heights("per_mode"), rough = heights("per_column");
+  double mean_s = 0, mean_r = 0;
+  for (int x = 0; x < nx; ++x) mean_s += smooth[x] / nx, mean_r += rough[x] / nx;
+  std::printf("[measured] RT interface mean displacement: per_mode %.3g, per_column %.3g\n",
+              mean_s, mean_r);
+  EXPECT_NEAR(mean_s, 0.0, 0.02);
+  EXPECT_GT(std::abs(mean_r), 0.05);
+  // Column 0 takes the first draw in both; the others differ.
+  EXPECT_NEAR(rough[0], smooth[0], 1e-9);
+  EXPECT_GT(std::abs(rough[1] - smooth[1]), 1e-3);
+}
+
 }  // namespace
