@@ -489,9 +489,11 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
   if (e.has("layout")) x.layout.kind = e.choice<LayoutKind>("layout");
   const bool clustered = x.layout.kind == LayoutKind::csoa || x.layout.kind == LayoutKind::caosoa;
   if (clustered) {
-    x.layout.vector_length = int(e.integer("vector_length"));
+    // VL 8: the clustered variant every build holds (docs/user-guide.md).
+    x.layout.vector_length = int(e.integer("vector_length", 8));
+    const std::string vl_key = e.has("vector_length") ? "vector_length" : "layout";
     if (!variant_compiled(c.variant()))
-      reader.fail(e.get("vector_length"), e.path("vector_length"),
+      reader.fail(e.get(vl_key), e.path(vl_key),
                   "vector length " + std::to_string(x.layout.vector_length) + " of " +
                       to_string(x.layout.kind) +
                       " is not compiled into this build (`kolb info` lists the variants)");

@@ -1,8 +1,9 @@
 // kolb command line: `kolb run CASE.yaml [--set key=value ...] [--restart DIR]`,
-// `kolb check CASE.yaml`,
+// `kolb check CASE.yaml`, `kolb batch BATCH.yaml`,
 // `kolb tune CASE.yaml`, `kolb bench BENCH.yaml`,
 // `kolb info`.
 
+#include <kolb/app/batch.hpp>
 #include <kolb/app/bench.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/balance/tune.hpp>
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -225,6 +227,33 @@ int bench(const std::string& file, const std::vector<std::string>& sets, int thr
   return with_exit_codes([&] { kolb::run_bench(file, sets, std::cout); });
 }
 
+int batch(const std::string& file, const std::vector<std::string>& sets, int threads) {
+  if (kolb::comm::size() > 1) {
+    if (kolb::comm::root())
+      std::cerr << "kolb: error: kolb batch starts its runs itself; run it without mpiexec\n";
+    return kExitConfig;
+  }
+  // Each run is this executable again.
+  std::error_code ec;
+  const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  KokkosSession kokkos(threads);
+  int code = 0;
+  const int rc = with_exit_codes([&] {
+    const kolb::BatchResult r =
+        kolb::run_batch(file, sets, ec ? std::string("kolb") : self, threads, std::cout);
+    std::cout << r.runs << " runs: " << r.completed << " completed (" << r.skipped
+              << " from before), " << r.failed << " failed or invalid; summary " << r.summary
+              << '\n';
+    if (r.interrupted) {
+      std::cerr << "kolb: batch stopped by a signal; run it again to resume\n";
+      code = 128 + r.signal;
+    } else if (r.failed > 0) {
+      code = kExitFailure;
+    }
+  });
+  return rc != 0 ? rc : code;
+}
+
 int info() {
   KokkosSession kokkos(0);
   std::cout << "kolb " << KOLB_VERSION_STRING << " (" << KOLB_BUILD_TYPE << ", "
@@ -327,6 +356,13 @@ int main(int argc, char** argv) {
       ->check(positive_seconds());
   tune_cmd->add_option("--repeats", tune_options.repeats, "repeats per measurement (median kept)")
       ->check(whole_number(1, "the repeat count"));
+  auto* batch_cmd = app.add_subcommand(
+      "batch", "run a sweep of cases (each in its own folder) and write a summary; resumes");
+  batch_cmd->add_option("file", file, "batch description (YAML), e.g. inputs/batches/*.yaml")
+      ->required();
+  batch_cmd->add_option("--set", sets, "override a key of every run (repeatable)");
+  batch_cmd->add_option("--threads", threads, "host threads of every run")
+      ->check(whole_number(1, "the thread count"));
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
   try {
     app.parse(argc, argv);
@@ -338,5 +374,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("check")) return check(file, sets);
   if (app.got_subcommand("tune")) return tune(file, sets, threads, tune_options);
   if (app.got_subcommand("bench")) return bench(file, sets, threads);
+  if (app.got_subcommand("batch")) return batch(file, sets, threads);
   return info();
 }

@@ -41,6 +41,14 @@ inline void write_atomically(const std::string& path, const std::string& text) {
   write_atomically(path, {std::string_view(text)});
 }
 
+// A CSV field: quoted (quotes doubled) when it holds a comma, quote or newline.
+inline std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (const char ch : s) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return q + "\"";
+}
+
 // Flat JSON rows as CSV: the first row's keys are the header; booleans are
 // 1/0, arrays their numbers joined by 'x' (sizes: 160x160x160).
 inline std::string csv_of(const std::vector<nlohmann::ordered_json>& rows) {
@@ -54,7 +62,7 @@ inline std::string csv_of(const std::vector<nlohmann::ordered_json>& rows) {
     for (const auto& item : rows[r].items()) {
       const auto& v = item.value();
       out << std::exchange(sep, ",");
-      if (v.is_string()) out << v.get<std::string>();
+      if (v.is_string()) out << csv_field(v.get<std::string>());
       if (v.is_boolean()) out << (v.get<bool>() ? 1 : 0);
       if (v.is_number()) out << v.get<double>();
       for (std::size_t k = 0; v.is_array() && k < v.size(); ++k) out << (k ? "x" : "") << v[k];

@@ -85,7 +85,38 @@ s = r["run"]["steady"]
 assert 0 <= s["last_change"] < 1e-6 and s["step"] < 200000, s
 PY
 
-# 5. Hardening: duplicate keys, binary garbage, --threads, memory, disk.
+# 5. The shipped sweep, shrunk: six runs, a summary; SIGTERM to the batch
+#    midway stops it with a checkpoint, and running it again resumes.
+sweep=(batch "$src/inputs/batches/cavity_sweep.yaml" --set domain.size=[64,64]
+       --set physics.reference_length=64 --set run.steps=60000 --set output.observables_every=5000
+       --set output.checkpoint.every=10000 --set output.folder=ignored)
+"$kolb" "${sweep[@]}" >batch1.out 2>batch1.err &
+pid=$!
+for _ in $(seq 300); do
+  [ "$(wc -l < out/cavity_sweep/summary.csv 2>/dev/null || echo 0)" -ge 3 ] && break; sleep 0.1
+done
+sleep 0.3
+kill -TERM $pid; wait $pid; rc=$?
+[ "$rc" = 143 ] && ok "batch stopped by SIGTERM (exit 143)" || { fail "batch SIGTERM: exit $rc"; cat batch1.out batch1.err; }
+expect_rc 0 "batch resumed" -- "$kolb" "${sweep[@]}"
+grep -q "6 runs: 6 completed ([1-5] from before)" out.txt && ok "finished runs kept" || { fail "resume summary"; cat out.txt; }
+python3 - out/cavity_sweep/summary.json <<'PY' && ok "summary rows" || fail "summary rows"
+import json, sys, os
+j = json.load(open(sys.argv[1]))
+runs = j["runs"]
+assert len(runs) == 6, len(runs)
+assert {r["run"] for r in runs} == {f"reynolds-{re}_layout-{l}" for re in (100, 400, 1000) for l in ("soa", "csoa")}
+for r in runs:
+    assert r["status"] == "completed" and r["steps"] == 60000, r
+    assert 0 < r["percent_of_stream_bound"] <= 100 and r["mlups"] > 0, r
+    assert abs(r["mass"] - 64 * 64) < 1e-6, r
+resumed = [r for r in runs if "restarted_from" in json.load(open(os.path.join(r["folder"], "report.json"))).get("run", {})]
+assert len(resumed) == 1, [r["run"] for r in resumed]
+PY
+[ "$(head -1 out/cavity_sweep/summary.csv | cut -d, -f1-3)" = "run,physics.reynolds,execution.layout" ] \
+  && ok "summary.csv header" || fail "summary.csv header: $(head -1 out/cavity_sweep/summary.csv)"
+
+# 6. Hardening: duplicate keys, binary garbage, --threads, memory, disk.
 printf 'lattice: D2Q9\nlattice: D3Q19\n' | cat - channel.yaml > twice.yaml
 expect_rc 2 "duplicate key" -- "$kolb" check twice.yaml
 grep -q "twice.yaml:2:1: key 'lattice' given twice (first at twice.yaml:1:1)" err.txt \
