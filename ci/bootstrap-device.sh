@@ -55,9 +55,21 @@ case "$vendor" in
   *) echo "unknown vendor '$vendor' (cuda or hip)" >&2; exit 2 ;;
 esac
 
+# Kokkos Kernels for this prefix, compiled like Kokkos (nvcc_wrapper / hipcc).
+kernels() {
+  if [ "$vendor" = cuda ]; then
+    kolb_cuda_env
+    kolb_install_kokkos_kernels "$prefix" \
+      -DCMAKE_CXX_COMPILER="$prefix/bin/nvcc_wrapper" -DCUDAToolkit_ROOT=/usr \
+      -DCMAKE_CXX_FLAGS="-arch=$KOLB_CUDA_ARCH"
+  else
+    HCC_AMDGPU_TARGET=gfx908 kolb_install_kokkos_kernels "$prefix" -DCMAKE_CXX_COMPILER=hipcc
+  fi
+}
+
 if [ -f "$prefix/.complete" ]; then
   log "Kokkos prefix cached at $prefix"
-  echo "$prefix"
+  kernels
   exit 0
 fi
 
@@ -87,4 +99,5 @@ else
     -DKokkos_ENABLE_HIP=ON -DKokkos_ARCH_VEGA908=ON >&2
   cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
 fi
-kolb_install_kokkos "$build" "$prefix"
+kolb_install_kokkos "$build" "$prefix" >/dev/null
+kernels

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs kolb's build dependencies from Debian bookworm's package sources and
-# builds Kokkos 3.4.01 (Serial + OpenMP) from the `trilinos` source package into
-# a cached prefix. Idempotent: with the prefix present it returns in seconds.
+# builds Kokkos 3.4.01 (Serial + OpenMP) and Kokkos Kernels from the
+# `trilinos` source package into a cached prefix. Idempotent: with the
+# prefix present it returns in seconds.
 #
 #   KOLB_DEPS   cache root (default: $HOME/.cache/kolb)
 #   Prints the Kokkos prefix on its last line of stdout.
@@ -23,7 +24,7 @@ kolb_apt_install "${apt_packages[@]}"
 
 if [ -f "$KOKKOS_PREFIX/.complete" ]; then
   log "Kokkos prefix cached at $KOKKOS_PREFIX"
-  echo "$KOKKOS_PREFIX"
+  kolb_install_kokkos_kernels "$KOKKOS_PREFIX"
   exit 0
 fi
 
@@ -39,4 +40,5 @@ cmake -S "$kokkos_src" -B "$build" -G Ninja \
   -DKokkos_ENABLE_TESTS=OFF -DKokkos_ENABLE_EXAMPLES=OFF \
   -DKokkos_ENABLE_DEPRECATED_CODE_3=OFF >&2
 cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
-kolb_install_kokkos "$build" "$KOKKOS_PREFIX"
+kolb_install_kokkos "$build" "$KOKKOS_PREFIX" >/dev/null
+kolb_install_kokkos_kernels "$KOKKOS_PREFIX"

@@ -100,3 +100,30 @@ kolb_install_kokkos() {
   echo "[kolb] Kokkos installed to $prefix" >&2
   echo "$prefix"
 }
+
+# Builds Kokkos Kernels from the same trilinos source against the Kokkos in
+# PREFIX and installs it there (marker .kokkos-kernels). No explicit
+# instantiation (KokkosKernels_ADD_DEFAULT_ETI=OFF): kolb instantiates the
+# few BLAS-1 calls it makes (nrm2, axpby) in one translation unit, and the
+# library itself is then six files, built in seconds. Extra arguments go to
+# CMake (the device builds' compiler). Prints the prefix.
+kolb_install_kokkos_kernels() {
+  local prefix=$1 build
+  shift
+  if [ -f "$prefix/.kokkos-kernels" ]; then echo "$prefix"; return 0; fi
+  local src
+  src=$(kolb_trilinos_package "$KOLB_DEPS/src" kokkos-kernels)
+  build="$KOLB_DEPS/build/kokkos-kernels-$(basename "$prefix")"
+  echo "[kolb] building Kokkos Kernels (no ETI) against $prefix" >&2
+  rm -rf "$build"
+  cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_CXX_STANDARD=17 -DKokkos_ROOT="$prefix" \
+    -DKokkosKernels_ADD_DEFAULT_ETI=OFF -DKokkosKernels_ENABLE_TESTS=OFF \
+    -DKokkosKernels_ENABLE_EXAMPLES=OFF -DKokkosKernels_ENABLE_TPL_BLAS=OFF \
+    -DKokkosKernels_ENABLE_TPL_LAPACK=OFF "$@" >&2
+  cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
+  cmake --install "$build" >&2
+  rm -rf "$build"
+  touch "$prefix/.kokkos-kernels"
+  echo "$prefix"
+}

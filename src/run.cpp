@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output_files.hpp"
+#include "steady.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -253,29 +254,6 @@ struct SignalGuard {
   }
   void (*m_int)(int);
   void (*m_term)(int);
-};
-
-// run.until_steady: the relative L2 change of the velocity field since the
-// previous check (every rank together; infinite at the first check).
-class SteadyCheck {
- public:
-  double change(Domain& domain) {
-    std::vector<double> u = domain.fields().u;
-    double sums[2] = {0, 0};  // |u - u_prev|^2, |u|^2
-    for (std::size_t k = 0; k < u.size() && !m_prev.empty(); ++k) {
-      const double d = u[k] - m_prev[k];
-      sums[0] += d * d;
-      sums[1] += u[k] * u[k];
-    }
-    const bool first = m_prev.empty();
-    m_prev = std::move(u);
-    comm::sum(sums, 2);
-    if (first) return std::numeric_limits<double>::infinity();
-    return sums[1] > 0 ? std::sqrt(sums[0] / sums[1]) : std::sqrt(sums[0]);
-  }
-
- private:
-  std::vector<double> m_prev;
 };
 
 // host_columns: auto -> a short balancer run picks M (tune.* written next
