@@ -625,13 +625,31 @@ std::string directory_of(const std::string& path) {
 
 double Case::viscosity() const { return lattice_info(lattice).cs2 * (tau - 0.5); }
 
+namespace {
+
+// The checks above name what they meet; a YAML shape none of them expects
+// still ends as a ConfigError at its position, never as another exception.
+Case read_checked(const YAML::Node& root, const std::string& name, const std::string& dir,
+                  const std::vector<std::string>& overrides) {
+  try {
+    return read_document(root, name, dir, overrides);
+  } catch (const YAML::Exception& e) {
+    const std::string at = e.mark.is_null() ? name
+                                            : name + ":" + std::to_string(e.mark.line + 1) + ":" +
+                                                  std::to_string(e.mark.column + 1);
+    throw ConfigError(at, "unexpected YAML here: " + e.msg);
+  }
+}
+
+}  // namespace
+
 Case read_case_string(const std::string& yaml, const std::string& name,
                       const std::vector<std::string>& overrides) {
-  return read_document(yaml::parse(yaml, name), name, "", overrides);
+  return read_checked(yaml::parse(yaml, name), name, "", overrides);
 }
 
 Case read_case(const std::string& path, const std::vector<std::string>& overrides) {
-  return read_document(yaml::load_file(path, "case"), path, directory_of(path), overrides);
+  return read_checked(yaml::load_file(path, "case"), path, directory_of(path), overrides);
 }
 
 }  // namespace kolb

@@ -87,7 +87,9 @@ class Map {
       : m_r(r), m_node(node), m_path(std::move(path)) {
     if (!node.IsMap()) m_r.fail(node, m_path, "expected a mapping, got " + yaml_text(node));
     for (const auto& kv : node) {
-      const std::string key = kv.first.as<std::string>();
+      if (!kv.first.IsScalar())
+        m_r.fail(kv.first, m_path, "a key must be a plain name, got " + yaml_text(kv.first));
+      const std::string key = kv.first.Scalar();
       if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
       std::string hint;
       std::size_t best = 3;
