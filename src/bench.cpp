@@ -1,11 +1,12 @@
-// `kolb bench`: the plan read from the bench file, the measurements (triads
-// around every kernel row, the FP64 peak for D2Q37), and the outputs.
+// `kolb bench`: the plan read from the bench file, the measurements (the
+// same-pattern probe around every kernel row, the triad, the FP64 peak for
+// D2Q37), and the outputs.
 
 #include <kolb/app/bench.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/kernels/peak_flops.hpp>
-#include <kolb/kernels/stream_triad.hpp>
+#include <kolb/kernels/stream_probes.hpp>
 #include <kolb/model/lattice_info.hpp>
 #include <kolb/model/thermal/collision.hpp>
 
@@ -119,14 +120,18 @@ void write_plot(const BenchResult& r, const std::string& dir) {
     std::ofstream out(data);
     for (const auto& row : r.rows)
       out << row.lattice << "/" << row.precision << "/" << row.layout << "/" << row.kernel << ' '
-          << row.percent_bound << '\n';
+          << row.percent_bound << ' ' << row.percent_triad << '\n';
   }
   std::ofstream gp(dir + "/bench_plot.gp");
   gp << "set terminal pngcairo size 1400,700\nset output '" << dir << "/bench.png'\n"
-     << "set style fill solid 0.7\nset boxwidth 0.8\nset ylabel '% of stream bound'\n"
-     << "set title 'kolb kernels vs STREAM triad (" << std::fixed << std::setprecision(1)
-     << r.triad_gbs << " GB/s)'\nset xtics rotate by 60 right font ',8'\nset yrange [0:*]\n"
-     << "set grid ytics\nplot '" << data << "' using 0:2:xtic(1) with boxes notitle\n";
+     << "set style fill solid 0.7\nset boxwidth 0.4\nset ylabel '% of bound'\n"
+     << "set title 'kolb kernels vs the same-pattern probe (copy / in-place update) and the "
+        "STREAM triad ("
+     << std::fixed << std::setprecision(1) << r.triad_gbs
+     << " GB/s)'\nset xtics rotate by 60 right font ',8'\nset yrange [0:*]\n"
+     << "set grid ytics\nplot '" << data
+     << "' using ($0-0.2):2:xtic(1) with boxes title 'same-pattern probe', '' using "
+        "($0+0.2):3 with boxes title 'triad'\n";
   gp.close();
   run_gnuplot(dir + "/bench_plot.gp", "kolb bench");
 }
@@ -219,8 +224,10 @@ nlohmann::ordered_json row_json(const BenchRow& r) {
           {"seconds_per_step", r.seconds_per_step},
           {"mlups", r.mlups},
           {"gbs", r.gbs},
-          {"percent_of_stream_bound", r.percent_bound},
-          {"triad_gbs_next_to_it", r.triad_gbs},
+          {"bound_pattern", r.bound_pattern},
+          {"bound_gbs", r.bound_gbs},
+          {"percent_of_bound", r.percent_bound},
+          {"percent_of_triad", r.percent_triad},
           {"flops_per_site", r.flops_per_site},
           {"gflops", r.gflops},
           {"percent_of_fp64_peak", r.percent_peak},
@@ -248,7 +255,12 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
         "(docs/reference/d2q37.md §12)";
   }
   j["triad_gbs_before_after"] = std::vector<double>{triad_before, triad_after};
-  j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in the triad)";
+  j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in STREAM)";
+  j["bounds"] =
+      "each row against the probe of its access pattern on the same space, the best of runs "
+      "right before and after it and at the start: copy b[i] = a[i] (16 B per element) for "
+      "fused and propagate, in-place update a[i] = s a[i] (16 B) for aa and collide; "
+      "percent_of_triad against the best STREAM triad (24 B) before and after all rows";
   std::vector<nlohmann::ordered_json> rows;
   for (const auto& r : result.rows) rows.push_back(row_json(r));
   j["rows"] = rows;
@@ -266,11 +278,15 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   result.folder = plan.folder;
   using exec = Kokkos::DefaultExecutionSpace;
   const index_t n = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
-  auto triad = [&] { return StreamTriad<exec>::measure(exec(), n, plan.repeats); };
-  // The triad runs before and after all kernels and right before and after
-  // each kernel row; each row's bound is the highest of its two triads and
-  // the first one, so "% of bound" errs on the low side.
-  const double triad_before = triad();
+  // The probes' arrays are allocated and first touched once; each row's
+  // bound is its pattern's probe right before and after it (this machine's
+  // bandwidth drifts: 33 to 77 GB/s seen within minutes) and at the start,
+  // the best of them, so "% of bound" errs on the low side.
+  const StreamProbes<exec> probes(exec(), n);
+  std::map<StreamPattern, double> first;
+  for (const StreamPattern p : {StreamPattern::copy, StreamPattern::update, StreamPattern::triad})
+    first[p] = probes.measure(p, plan.repeats);
+  const double triad_before = first[StreamPattern::triad];
   result.triad_gbs = triad_before;
   const bool thermal = std::count(plan.lattices.begin(), plan.lattices.end(), LatticeId::D2Q37);
   const double counted =
@@ -280,12 +296,13 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
     log << "FP64 FMA peak on " << exec::name() << ": " << std::fixed << std::setprecision(1)
         << result.peak_gflops << " GFLOP/s\n";
   }
-  log << "STREAM triad on " << exec::name() << " (" << exec().concurrency() << " threads, 3 x "
-      << std::fixed << std::setprecision(0) << plan.triad_megabytes / 3
-      << " MB): " << std::setprecision(1) << triad_before << " GB/s\n";
+  log << "probes on " << exec::name() << " (" << exec().concurrency() << " threads, arrays of "
+      << std::fixed << std::setprecision(0) << plan.triad_megabytes / 3 << " MB): copy "
+      << std::setprecision(1) << first[StreamPattern::copy] << ", in-place update "
+      << first[StreamPattern::update] << ", triad " << triad_before << " GB/s\n";
   log << std::left << std::setw(7) << "lattice" << std::setw(8) << "prec" << std::setw(10)
       << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
-      << std::setw(9) << "GB/s" << std::setw(9) << "%bound\n";
+      << std::setw(9) << "GB/s" << std::setw(15) << "%bound (probe)" << std::setw(9) << "%triad\n";
 
   for (const LatticeId l : plan.lattices)
     for (const Precision p : plan.precisions)
@@ -301,18 +318,19 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
         const double bytes = 2.0 * lattice_info(l).q * (p == Precision::float64 ? 8 : 4);
         for (const BenchKernel k : plan.kernels) {
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
-          // The bound is measured right next to the kernel it judges: this
-          // machine's bandwidth drifts (seen: 33 to 77 GB/s within minutes).
-          double bound = triad();
+          const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;
+          const StreamPattern pattern = in_place ? StreamPattern::update : StreamPattern::copy;
+          double bound = std::max(first[pattern], probes.measure(pattern, plan.repeats));
           double best = 1e300;
           for (int r = 0; r < plan.repeats; ++r)
             best = std::min(best, domain->time_kernel(k, plan.steps) / plan.steps);
-          bound = std::max(bound, triad());
-          BenchRow row{to_string(l), to_string(p), to_string(y), to_string(k), sz, best, 0, 0, 0,
-                       bound};
+          bound = std::max(bound, probes.measure(pattern, plan.repeats));
+          BenchRow row{to_string(l), to_string(p), to_string(y), to_string(k), sz, best};
           row.mlups = sites / best * 1e-6;
           row.gbs = row.mlups * 1e6 * bytes * 1e-9;
-          row.percent_bound = 100.0 * row.gbs / std::max(bound, result.triad_gbs);
+          row.bound_pattern = in_place ? "update" : "copy";
+          row.bound_gbs = bound;
+          row.percent_bound = 100.0 * row.gbs / bound;
           if (l == LatticeId::D2Q37 && (k == BenchKernel::fused || k == BenchKernel::collide) &&
               counted > 0) {
             row.flops_per_site = counted;
@@ -323,7 +341,13 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           log << std::left << std::setw(7) << row.lattice << std::setw(8) << row.precision
               << std::setw(10) << row.layout << std::setw(10) << row.kernel << std::right
               << std::setprecision(1) << std::setw(9) << row.mlups << std::setw(9) << row.gbs
-              << std::setw(8) << row.percent_bound << "%";
+              << std::setw(7) << row.percent_bound << "% (" << std::setw(6) << row.bound_pattern
+              << ")";
+          if (row.percent_bound > 100)
+            log << "  above its probe: the kernel moved its bytes faster than the "
+                << row.bound_pattern
+                << " probe (part of the lattice stays in cache between steps, or the probe's "
+                   "loop is slower than the kernel's); this bound is approximate here";
           if (row.flops_per_site > 0)
             log << "  " << row.flops_per_site << " flop/site: " << row.gflops
                 << " GFLOP/s = " << row.percent_peak << "% of FP64 peak ("
@@ -332,9 +356,10 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
         }
       }
 
-  const double triad_after = triad();
+  const double triad_after = probes.measure(StreamPattern::triad, plan.repeats);
   log << "STREAM triad again: " << std::setprecision(1) << triad_after << " GB/s\n";
   result.triad_gbs = std::max(result.triad_gbs, triad_after);
+  for (BenchRow& row : result.rows) row.percent_triad = 100.0 * row.gbs / result.triad_gbs;
   write_results(result, plan, triad_before, triad_after);
   log << "wrote " << result.folder << "/bench.csv, bench.json, bench.png\n";
   return result;

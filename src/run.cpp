@@ -27,7 +27,6 @@
 #include <iomanip>
 #include <limits>
 #include <ostream>
-#include <regex>
 #include <sstream>
 
 namespace kolb {
@@ -78,11 +77,16 @@ std::vector<std::pair<std::int64_t, std::string>> read_pvd(const std::string& pa
                                                            std::int64_t last_step) {
   std::vector<std::pair<std::int64_t, std::string>> entries;
   std::ifstream in(path);
-  const std::regex entry(R"re(timestep="(\d+)" file="([^"]+)")re");
-  std::smatch m;
-  for (std::string line; std::getline(in, line);)
-    if (std::regex_search(line, m, entry) && std::stoll(m[1]) <= last_step)
-      entries.emplace_back(std::stoll(m[1]), m[2]);
+  // Lines as write_pvd writes them: <DataSet timestep="N" file="F"/>
+  const std::string ts = "timestep=\"", fi = "file=\"";
+  for (std::string line; std::getline(in, line);) {
+    const auto t = line.find(ts), f = line.find(fi);
+    if (t == std::string::npos || f == std::string::npos) continue;
+    const std::int64_t step = std::strtoll(line.c_str() + t + ts.size(), nullptr, 10);
+    const auto end = line.find('"', f + fi.size());
+    if (step <= last_step && end != std::string::npos)
+      entries.emplace_back(step, line.substr(f + fi.size(), end - f - fi.size()));
+  }
   return entries;
 }
 
@@ -112,7 +116,8 @@ class RunOutputs {
       std::ifstream in(csv);
       std::string line;
       for (bool first = true; std::getline(in, line); first = false)
-        if (!first && !line.empty() && std::stoll(line) <= restart_step) kept += line + "\n";
+        if (!first && !line.empty() && std::strtoll(line.c_str(), nullptr, 10) <= restart_step)
+          kept += line + "\n";
       m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
     }
     write_atomically(csv, kept);

@@ -4,8 +4,9 @@
     python3 tools/bench_table.py results/perf/bench.csv
 
 Prints the lattice x precision x kernel rows with one column per layout,
-"MLUPS (% of stream bound)", then the best in-place/fused result per case
-against the 85 % target, then the range of the triads the rows were judged against.
+"MLUPS (% of bound)", then the best in-place/fused result per case against
+the 85 % target. The bound is the row's same-pattern probe (percent_of_bound;
+older files: the triad, percent_of_stream_bound).
 """
 import argparse
 import csv
@@ -25,8 +26,9 @@ def main():
             rows = list(csv.DictReader(f))
     except OSError as e:
         sys.exit(f"bench_table: cannot read {args.csv}: {e.strerror}")
-    if not rows or "percent_of_stream_bound" not in rows[0]:
+    if not rows or not ({"percent_of_bound", "percent_of_stream_bound"} & set(rows[0])):
         sys.exit(f"bench_table: {args.csv} is not a kolb bench CSV")
+    pct_key = "percent_of_bound" if "percent_of_bound" in rows[0] else "percent_of_stream_bound"
 
     cases = []
     for r in rows:
@@ -49,7 +51,7 @@ def main():
             cells = [cell(lat, prec, l, k) for l in layouts]
             if not any(cells):
                 continue
-            text = [f"{float(c['mlups']):.0f} ({float(c['percent_of_stream_bound']):.0f} %)" if c else ""
+            text = [f"{float(c['mlups']):.0f} ({float(c[pct_key]):.0f} %)" if c else ""
                     for c in cells]
             print(f"| {lat} | {prec} | {k} | " + " | ".join(text) + " |")
 
@@ -61,16 +63,18 @@ def main():
                 and r["kernel"] in ("fused", "aa")]
         if not cand:
             continue
-        best = max(cand, key=lambda r: float(r["percent_of_stream_bound"]))
-        pct = float(best["percent_of_stream_bound"])
+        best = max(cand, key=lambda r: float(r[pct_key]))
+        pct = float(best[pct_key])
         verdict = "met" if pct >= args.target else "**not met**"
         print(f"| {lat} FP{64 if prec == 'double' else 32} | {best['kernel']}, {best['layout']} | "
               f"{float(best['mlups']):.0f} | {pct:.0f} % | {verdict} |")
 
     print()
-    triads = [float(r["triad_gbs_next_to_it"]) for r in rows]
-    print(f"Triad next to the rows: {min(triads):.0f} to {max(triads):.0f} GB/s "
-          f"(median {sorted(triads)[len(triads) // 2]:.0f}).")
+    key = "bound_gbs" if "bound_gbs" in rows[0] else "triad_gbs_next_to_it"
+    for pattern in sorted({r.get("bound_pattern", "triad") for r in rows}):
+        b = sorted(float(r[key]) for r in rows if r.get("bound_pattern", "triad") == pattern)
+        print(f"{pattern} bound next to the rows: {b[0]:.0f} to {b[-1]:.0f} GB/s "
+              f"(median {b[len(b) // 2]:.0f}).")
 
 if __name__ == "__main__":
     main()

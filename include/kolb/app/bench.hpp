@@ -1,11 +1,13 @@
 #pragma once
-// run_bench(): `kolb bench BENCH.yaml`. In one process it measures the STREAM
-// triad on the solver's execution space, then every requested lattice x
-// precision x layout x kernel (fused StreamCollide, in-place AA, Propagate,
-// Collide), and
-// reports MLUPS, effective GB/s (2 Q sizeof(scalar) bytes per site update)
-// and % of the stream bound, as CSV, JSON and a PNG plot. D2Q37 rows also
-// report GFLOP/s and % of the measured FP64 peak.
+// run_bench(): `kolb bench BENCH.yaml`. In one process it measures every
+// requested lattice x precision x layout x kernel (fused StreamCollide,
+// in-place AA, Propagate, Collide) and reports MLUPS, effective GB/s (2 Q
+// sizeof(scalar) bytes per site update) and % of the bound of the same
+// access pattern, measured right before and after the row on the same
+// space (kernels/stream_probes.hpp: copy for two-buffer kernels, in-place
+// update for AA and Collide), with % of the STREAM triad beside it; as CSV,
+// JSON and a PNG plot. D2Q37 rows also report GFLOP/s and % of the
+// measured FP64 peak.
 
 #include <iosfwd>
 #include <string>
@@ -18,9 +20,11 @@ struct BenchRow {
   std::vector<int> size;
   double seconds_per_step = 0;
   double mlups = 0;
-  double gbs = 0;            // effective: 2 Q sizeof(scalar) bytes per update
-  double percent_bound = 0;  // of triad GB/s / (2 Q sizeof(scalar))
-  double triad_gbs = 0;      // triad measured just before this row's group of kernels
+  double gbs = 0;             // effective: 2 Q sizeof(scalar) bytes per update
+  std::string bound_pattern;  // "copy" or "update": the probe with this kernel's access pattern
+  double bound_gbs = 0;       // that probe, the best of its runs next to this row
+  double percent_bound = 0;   // gbs / bound_gbs
+  double percent_triad = 0;   // gbs / the STREAM triad (the familiar reference)
   // Compute-bound D2Q37 rows: operations per site the collision executes
   // (counted, fma = 2), GFLOP/s and % of the measured FP64 peak.
   double flops_per_site = 0;
@@ -29,7 +33,7 @@ struct BenchRow {
 };
 
 struct BenchResult {
-  double triad_gbs = 0;
+  double triad_gbs = 0;    // best of the triads before and after all rows
   double peak_gflops = 0;  // FP64 FMA peak measured on the same space (PeakFlops)
   std::vector<BenchRow> rows;
   std::string folder;
