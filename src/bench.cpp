@@ -325,7 +325,11 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           for (int r = 0; r < plan.repeats; ++r)
             best = std::min(best, domain->time_kernel(k, plan.steps) / plan.steps);
           bound = std::max(bound, probes.measure(pattern, plan.repeats));
-          BenchRow row{to_string(l), to_string(p), to_string(y), to_string(k), sz, best};
+          BenchRow row;
+          row.lattice = to_string(l), row.precision = to_string(p);
+          row.layout = to_string(y), row.kernel = to_string(k);
+          row.size = sz;
+          row.seconds_per_step = best;
           row.mlups = sites / best * 1e-6;
           row.gbs = row.mlups * 1e6 * bytes * 1e-9;
           row.bound_pattern = in_place ? "update" : "copy";

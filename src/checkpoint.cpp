@@ -156,6 +156,13 @@ bool checkpoint_step_exact(const Case& c, std::int64_t step) {
   return !aa || step % 2 == 0;
 }
 
+void drop_checkpoints_after(const Case& c, std::int64_t step) {
+  if (!comm::root()) return;
+  std::error_code ec;
+  for (const auto& [s, dir] : complete_checkpoints(fs::path(c.output.folder) / "checkpoints"))
+    if (s > step) fs::remove_all(dir, ec);
+}
+
 std::string find_checkpoint(const std::string& path) {
   const fs::path p(path);
   if (fs::exists(p / "manifest.json")) return p.string();

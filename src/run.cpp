@@ -306,6 +306,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
                           ", beyond run.steps = " + std::to_string(c.steps));
   RunOutputs out(resolved, *domain, tuning, checkpoint.empty() ? -1 : first_step);
   if (!checkpoint.empty()) {
+    drop_checkpoints_after(c, first_step);
     out.run_notes()["restarted_from"] = {{"checkpoint", checkpoint}, {"step", first_step}};
     if (progress) *progress << "restarted from " << checkpoint << " (step " << first_step << ")\n";
   }

@@ -150,7 +150,8 @@ TEST(Checkpoint, DamageAndMismatchAreErrors) {
   fs::remove_all(folder);
 }
 
-// Only the newest `keep` checkpoints stay; an unfinished .tmp is ignored.
+// Only the newest `keep` checkpoints stay; an unfinished .tmp is ignored;
+// a restart drops the ones after its step.
 TEST(Checkpoint, KeepsTheNewest) {
   const std::string folder = fresh_folder("keep");
   const kolb::Case c = kolb::test::make_case(kolb::test::lid_case("D2Q9", true, "[16, 8]", "[]"),
@@ -167,6 +168,10 @@ TEST(Checkpoint, KeepsTheNewest) {
   for (const auto& e : fs::directory_iterator(folder + "/checkpoints"))
     kept += e.path().extension() != ".tmp";
   EXPECT_EQ(kept, c.output.checkpoints_kept);
+  // A restart from step 6 makes step 8 stale.
+  kolb::drop_checkpoints_after(c, 6);
+  EXPECT_EQ(kolb::find_checkpoint(folder), folder + "/checkpoints/step_000000006");
+  EXPECT_FALSE(fs::exists(last));
   fs::remove_all(folder);
 }
 

@@ -33,6 +33,10 @@ bool checkpoint_step_exact(const Case& c, std::int64_t step);
 // run's output folder or its checkpoints/ folder. ConfigError when none.
 std::string find_checkpoint(const std::string& path);
 
+// Removes the checkpoints of c.output.folder after `step` (rank 0): a run
+// restarted from an earlier one makes them stale.
+void drop_checkpoints_after(const Case& c, std::int64_t step);
+
 // Loads a checkpoint folder into the domain (every rank together) and sets
 // its step. ConfigError when it is corrupt, unreadable or was written for
 // another case (the lattice, domain, physics, boundaries or obstacles differ).
