@@ -93,8 +93,8 @@ sweep=(batch "$src/inputs/batches/cavity_sweep.yaml" --set domain.size=[64,64]
 "$kolb" "${sweep[@]}" >batch1.out 2>batch1.err &
 pid=$!
 # (the third run is in its time loop once its first checkpoint exists)
-for _ in $(seq 600); do
-  [ "$(ls -d out/cavity_sweep/runs/*/checkpoints/step_000010000 2>/dev/null | wc -l)" -ge 3 ] && break
+for _ in $(seq 1200); do
+  [ -d out/cavity_sweep/runs/reynolds-400_layout-soa/checkpoints/step_000010000 ] && break
   sleep 0.05
 done
 kill -TERM $pid; wait $pid; rc=$?

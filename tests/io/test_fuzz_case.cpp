@@ -33,17 +33,94 @@ std::vector<std::string> seed_inputs() {
 
 // Pieces a mutation may insert: YAML syntax, kolb's keys and values, and
 // numbers at the edges of what the reader accepts.
-const std::vector<std::string> kTokens = {
-    ":", "- ", "{", "}", "[", "]", ",", "\n", "  ", "'", "\"", "&a", "*a", "!!str", "#", "|",
-    ">", "? ", "~", "null", "true", "0", "-1", "1e308", "-1e308", "1e-320", ".nan", ".inf",
-    "2147483648", "9999999999999999999", "0.5", "0.50001", "[0, 0]", "[1, 2, 3]", "[[1]]",
-    "lattice", "D2Q9", "D3Q19", "D2Q37", "domain", "size", "physics", "tau", "reynolds",
-    "viscosity", "body_force", "gravity", "boundaries", "x-", "y+", "z-", "wall",
-    "moving_wall", "periodic", "velocity", "temperature", "temperature_of", "obstacles",
-    "type", "box", "sphere", "cylinder", "mask", "radius", "center", "min", "max", "initial",
-    "taylor_green", "rayleigh_taylor", "amplitude", "run", "steps", "until_steady",
-    "output", "folder", "checkpoint", "every", "execution", "layout", "csoa", "aa",
-    "streaming", "host_columns", "auto", "decomposition", "vector_length", "\x01\xff\x1b[31m"};
+const std::vector<std::string> kTokens = {":",
+                                          "- ",
+                                          "{",
+                                          "}",
+                                          "[",
+                                          "]",
+                                          ",",
+                                          "\n",
+                                          "  ",
+                                          "'",
+                                          "\"",
+                                          "&a",
+                                          "*a",
+                                          "!!str",
+                                          "#",
+                                          "|",
+                                          ">",
+                                          "? ",
+                                          "~",
+                                          "null",
+                                          "true",
+                                          "0",
+                                          "-1",
+                                          "1e308",
+                                          "-1e308",
+                                          "1e-320",
+                                          ".nan",
+                                          ".inf",
+                                          "2147483648",
+                                          "9999999999999999999",
+                                          "0.5",
+                                          "0.50001",
+                                          "[0, 0]",
+                                          "[1, 2, 3]",
+                                          "[[1]]",
+                                          "lattice",
+                                          "D2Q9",
+                                          "D3Q19",
+                                          "D2Q37",
+                                          "domain",
+                                          "size",
+                                          "physics",
+                                          "tau",
+                                          "reynolds",
+                                          "viscosity",
+                                          "body_force",
+                                          "gravity",
+                                          "boundaries",
+                                          "x-",
+                                          "y+",
+                                          "z-",
+                                          "wall",
+                                          "moving_wall",
+                                          "periodic",
+                                          "velocity",
+                                          "temperature",
+                                          "temperature_of",
+                                          "obstacles",
+                                          "type",
+                                          "box",
+                                          "sphere",
+                                          "cylinder",
+                                          "mask",
+                                          "radius",
+                                          "center",
+                                          "min",
+                                          "max",
+                                          "initial",
+                                          "taylor_green",
+                                          "rayleigh_taylor",
+                                          "amplitude",
+                                          "run",
+                                          "steps",
+                                          "until_steady",
+                                          "output",
+                                          "folder",
+                                          "checkpoint",
+                                          "every",
+                                          "execution",
+                                          "layout",
+                                          "csoa",
+                                          "aa",
+                                          "streaming",
+                                          "host_columns",
+                                          "auto",
+                                          "decomposition",
+                                          "vector_length",
+                                          "\x01\xff\x1b[31m"};
 
 std::string mutate(std::string s, std::mt19937_64& rng) {
   auto pick = [&](std::size_t n) { return n == 0 ? 0 : std::size_t(rng() % n); };
@@ -58,9 +135,7 @@ std::string mutate(std::string s, std::mt19937_64& rng) {
         s.erase(std::min(at, s.size()), 1 + pick(12));
         break;
       case 2:  // insert a token
-      case 3:
-        s.insert(std::min(at, s.size()), kTokens[pick(kTokens.size())]);
-        break;
+      case 3: s.insert(std::min(at, s.size()), kTokens[pick(kTokens.size())]); break;
       case 4: {  // duplicate a line
         const std::size_t b = s.rfind('\n', at == 0 ? 0 : at - 1);
         const std::size_t e = s.find('\n', at);
@@ -111,8 +186,8 @@ TEST(FuzzCase, MutatedInputsAreReadOrRejectedCleanly) {
         break;
       }
     } catch (const std::exception& e) {
-      ADD_FAILURE() << "input " << n << ": " << typeid(e).name() << ": " << e.what()
-                    << "\ninput:\n" << kolb::printable(input, 2000);
+      ADD_FAILURE() << "input " << n << ": " << typeid(e).name() << ": " << e.what() << "\ninput:\n"
+                    << kolb::printable(input, 2000);
       break;
     }
   }

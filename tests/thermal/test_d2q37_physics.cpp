@@ -245,8 +245,8 @@ TEST(D2Q37Walls, WallTemperatureRawOrHalfStep) {
     const std::string walls = "y-: {type: wall, temperature: 1.02, temperature_of: " + form +
                               "}, y+: {type: wall, temperature: 0.98, temperature_of: " + form +
                               "}";
-    auto sim = kolb::make_domain(kolb::test::make_case(walled(
-        nx, ny, "{tau: 0.9, gravity: [0, -1.0e-3]}", walls, "{type: uniform}")));
+    auto sim = kolb::make_domain(kolb::test::make_case(
+        walled(nx, ny, "{tau: 0.9, gravity: [0, -1.0e-3]}", walls, "{type: uniform}")));
     const double expect = form == "raw" ? shift : 0.0;
     for (const int steps : {1, 9, 90}) {
       sim->advance(steps);
@@ -285,8 +285,8 @@ TEST(D2Q37Initial, RayleighTaylorPhases) {
   const auto smooth = heights("per_mode"), rough = heights("per_column");
   double mean_s = 0, mean_r = 0;
   for (int x = 0; x < nx; ++x) mean_s += smooth[x] / nx, mean_r += rough[x] / nx;
-  std::printf("[measured] RT interface mean displacement: per_mode %.3g, per_column %.3g\n",
-              mean_s, mean_r);
+  std::printf("[measured] RT interface mean displacement: per_mode %.3g, per_column %.3g\n", mean_s,
+              mean_r);
   EXPECT_NEAR(mean_s, 0.0, 0.02);
   EXPECT_GT(std::abs(mean_r), 0.05);
   // Column 0 takes the first draw in both; the others differ.
