@@ -300,9 +300,9 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
       << std::fixed << std::setprecision(0) << plan.triad_megabytes / 3 << " MB): copy "
       << std::setprecision(1) << first[StreamPattern::copy] << ", in-place update "
       << first[StreamPattern::update] << ", triad " << triad_before << " GB/s\n";
-  log << std::left << std::setw(7) << "lattice" << std::setw(8) << "prec" << std::setw(10)
+  log << std::left << std::setw(8) << "lattice" << std::setw(8) << "prec" << std::setw(10)
       << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
-      << std::setw(9) << "GB/s" << std::setw(15) << "%bound (probe)" << std::setw(9) << "%triad\n";
+      << std::setw(9) << "GB/s" << std::setw(17) << "%bound (probe)\n";
 
   for (const LatticeId l : plan.lattices)
     for (const Precision p : plan.precisions)
@@ -342,7 +342,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
             row.percent_peak = 100.0 * row.gflops / result.peak_gflops;
           }
           result.rows.push_back(row);
-          log << std::left << std::setw(7) << row.lattice << std::setw(8) << row.precision
+          log << std::left << std::setw(8) << row.lattice << std::setw(8) << row.precision
               << std::setw(10) << row.layout << std::setw(10) << row.kernel << std::right
               << std::setprecision(1) << std::setw(9) << row.mlups << std::setw(9) << row.gbs
               << std::setw(7) << row.percent_bound << "% (" << std::setw(6) << row.bound_pattern

@@ -6,7 +6,7 @@
         --name epyc-2c-openmp --out results/portability/epyc-2c-openmp
     # anywhere, merging the bench.json files measured elsewhere:
     python3 perf/portability/portability.py report --out results/portability \\
-        results/portability/*/bench.json [more/bench.json ...]
+        results/portability/*/bench.json [more/bench.json[=NAME] ...]
 
 `measure` runs `kolb bench perf/portability/portability.yaml` (every layout the
 build holds, fused two-buffer and in-place AA) and stores its bench.json with
@@ -46,7 +46,8 @@ def measure(args):
     print(f"wrote {path} (platform {args.name})")
 
 
-def load(path):
+def load(arg):
+    path, _, given = arg.partition("=")
     try:
         with open(path) as f:
             bench = json.load(f)
@@ -55,7 +56,7 @@ def load(path):
     if "rows" not in bench or "machine" not in bench:
         sys.exit(f"portability: {path} is not a kolb bench.json")
     m = bench["machine"]
-    name = bench.get("platform") or f"{m.get('execution_space')} ({m.get('cpu')})"
+    name = given or bench.get("platform") or f"{m.get('execution_space')} ({m.get('cpu')})"
     rows = {}
     older = False
     for r in bench["rows"]:
@@ -80,9 +81,8 @@ def report(args):
     names = [p["name"] for p in platforms]
     if len(set(names)) != len(names):
         sys.exit(f"portability: two results carry one platform name: {names}")
-    keys = []
-    for p in platforms:
-        keys += [k for k in p["rows"] if k not in keys]
+    # The configurations of the first platform: one case, its layouts and kernels.
+    keys = list(platforms[0]["rows"])
     table = []
     for k in keys:
         effs = [p["rows"].get(k, {}).get("efficiency") for p in platforms]
@@ -174,7 +174,9 @@ def main():
     m.add_argument("--set", action="append", default=[], help="override a bench key (repeatable)")
     r = sub.add_parser("report", help="merge bench.json files into the report")
     r.add_argument("--out", required=True, help="folder for portability.md/.json/.png")
-    r.add_argument("bench", nargs="+", help="bench.json files, one per platform")
+    r.add_argument("bench", nargs="+",
+                   help="bench.json files, one per platform (FILE=NAME names the platform); the "
+                        "first one's configurations are the report's")
     args = ap.parse_args()
     measure(args) if args.cmd == "measure" else report(args)
 

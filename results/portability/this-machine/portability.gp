@@ -1,0 +1,12 @@
+set terminal pngcairo size 1200,600
+set output 'results/portability/this-machine/portability.png'
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8
+set ylabel '% of the platform bound'
+set yrange [0:110]
+set grid ytics
+set key top right
+set xtics rotate by 30 right
+set title 'kolb performance portability (D3Q19 double)'
+plot 'results/portability/this-machine/portability.dat' using 2:xtic(1) title 'epyc-zen5-2c-openmp', '' using 3:xtic(1) title 'P (Pennycook)'
