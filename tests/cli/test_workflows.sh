@@ -89,7 +89,7 @@ PY
 #    midway stops it with a checkpoint, and running it again resumes.
 sweep=(batch "$src/inputs/batches/cavity_sweep.yaml" --set domain.size=[64,64]
        --set physics.reference_length=64 --set run.steps=60000 --set output.observables_every=5000
-       --set output.checkpoint.every=10000 --set output.folder=ignored)
+       --set output.checkpoint.every=10000 --set output.folder=ignored --set run.until_steady=~)
 "$kolb" "${sweep[@]}" >batch1.out 2>batch1.err &
 pid=$!
 # (the third run is in its time loop once its first checkpoint exists)
