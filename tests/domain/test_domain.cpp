@@ -77,16 +77,7 @@ TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
   bool compiled = false;
   for (const auto& v : kolb::compiled_variants()) compiled |= v.lattice == kolb::LatticeId::D2Q37;
   if (!compiled) GTEST_SKIP() << "D2Q37 not compiled";
-  const std::string yaml = R"(
-lattice: D2Q37
-domain: {size: [24, 20]}
-physics: {collision: regularized, relaxation_constants: [0.05, 0.05, 0.5], gravity: [0, -1.0e-3]}
-boundaries: {x-: periodic, x+: periodic, y-: wall, y+: {type: wall, temperature: 0.9}}
-initial: {type: rayleigh_taylor, temperature_bottom: 1.1, temperature_top: 0.9,
-          interface_width: 2, amplitude: 2, seed: 9}
-run: {steps: 0}
-output: {folder: unused}
-)";
+  const std::string yaml = kolb::test::thermal_case(24, 20);
   for (const std::string kernel : {"fused", "split"}) {
     auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
     reference->advance(17);

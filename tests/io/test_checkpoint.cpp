@@ -24,16 +24,6 @@ std::string fresh_folder(const std::string& name) {
   return p.string();
 }
 
-std::string walled_thermal_case() {
-  return "lattice: D2Q37\ndomain: {size: [24, 40]}\n"
-         "physics: {collision: regularized, relaxation_constants: [0.05, 0.05, 0.5], "
-         "gravity: [0, -4.0e-4]}\n"
-         "boundaries: {x-: periodic, x+: periodic, y-: {type: wall, temperature: 1.1}, "
-         "y+: wall}\n"
-         "initial: {type: rayleigh_taylor, temperature_bottom: 1.2, temperature_top: 0.8, "
-         "interface_width: 3, amplitude: 3}\nrun: {steps: 0}\noutput: {folder: unused}\n";
-}
-
 struct Restart {
   std::string name, yaml;
   std::vector<std::string> first, second;  // --set overrides of the two halves
@@ -100,7 +90,8 @@ TEST(Checkpoint, RestartIsBitwiseD3Q19) {
 
 TEST(Checkpoint, RestartIsBitwiseD2Q37) {
   if (!compiled("D2Q37", "double", "soa")) GTEST_SKIP() << "D2Q37 not compiled";
-  expect_bitwise_restart({"d2q37", walled_thermal_case(), {}, {"execution.host_columns=3"}});
+  expect_bitwise_restart(
+      {"d2q37", kolb::test::thermal_case(24, 40), {}, {"execution.host_columns=3"}});
 }
 
 // AA's odd steps are not saved: the run loop takes one more step first.

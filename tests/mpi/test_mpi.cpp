@@ -32,18 +32,8 @@ std::string isothermal_case(const std::string& lattice, bool periodic_x) {
           (d3 ? "[3, 2, 0], max: [6, 4, 5]" : "[6, 3], max: [9, 12]") + "}]");
 }
 
-// Thermal walls on y- and y+ (fixed T on y+), gravity, a Rayleigh-Taylor
-// interface; 26 rows leave at least 6 to each of 4 y tiles.
-const char* thermal_case = R"(
-lattice: D2Q37
-domain: {size: [24, 26]}
-physics: {collision: regularized, relaxation_constants: [0.05, 0.05, 0.5], gravity: [0, -1.0e-3]}
-boundaries: {x-: periodic, x+: periodic, y-: wall, y+: {type: wall, temperature: 0.9}}
-initial: {type: rayleigh_taylor, temperature_bottom: 1.1, temperature_top: 0.9,
-          interface_width: 2, amplitude: 2, seed: 9}
-run: {steps: 0}
-output: {folder: unused}
-)";
+// The thermal case: 26 rows leave at least 6 to each of 4 y tiles.
+const std::string kThermalCase = kolb::test::thermal_case(24, 26);
 
 // The populations of `tile` cut from those of the whole lattice.
 std::vector<double> tile_of(const std::vector<double>& all, const kolb::Case& c,
@@ -133,15 +123,15 @@ TEST(NodeOnEachRank, TilesBitwiseIdenticalToOneProcess) {
 
 TEST(Thermal, TilesBitwiseIdenticalToOneProcess) {
   if (!compiled(kolb::LatticeId::D2Q37)) GTEST_SKIP() << "D2Q37 not compiled";
-  expect_tiles_match(thermal_case, {}, 13);
-  expect_tiles_match(thermal_case, {"execution.kernel=split"}, 13);
+  expect_tiles_match(kThermalCase, {}, 13);
+  expect_tiles_match(kThermalCase, {"execution.kernel=split"}, 13);
 }
 
 TEST(Thermal, NodeOnEachRankBitwiseIdentical) {
   if (!compiled(kolb::LatticeId::D2Q37)) GTEST_SKIP() << "D2Q37 not compiled";
   // 24 columns over 1 or 2 x tiles leave >= 12: three host columns a side fit.
   if (kolb::comm::size() > 2) GTEST_SKIP() << "split needs >= 12 columns per tile";
-  expect_tiles_match(thermal_case, {"execution.host_columns=3"}, 13);
+  expect_tiles_match(kThermalCase, {"execution.host_columns=3"}, 13);
 }
 
 TEST(Tiling, UnevenSizesSpreadTheRemainder) {
@@ -157,7 +147,7 @@ TEST(Tiling, UnevenSizesSpreadTheRemainder) {
 }
 
 TEST(Tiling, ProblemsAreNamed) {
-  const kolb::Case t = kolb::test::make_case(thermal_case);
+  const kolb::Case t = kolb::test::make_case(kThermalCase);
   // 26 rows over 5 y tiles: 5 rows, fewer than the 6 the wall rows need.
   EXPECT_NE(kolb::tiling_problem(t, {1, 5, 1}).find("wall rows"), std::string::npos);
   // 24 columns over 12 tiles: 2 each, thinner than D2Q37's halo of 3.

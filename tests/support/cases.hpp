@@ -54,6 +54,18 @@ inline std::string lid_case(const std::string& lattice, bool periodic_x, const s
          "\nrun: {steps: 0}\noutput: {folder: unused}\n";
 }
 
+// D2Q37 between thermal walls (adiabatic y-, fixed T on y+), gravity, a
+// regularised collision and a Rayleigh-Taylor interface, `nx` x `ny` sites:
+// the thermal case the split, tiling and restart tests cut into pieces.
+inline std::string thermal_case(int nx, int ny) {
+  return "lattice: D2Q37\ndomain: {size: [" + std::to_string(nx) + ", " + std::to_string(ny) +
+         "]}\nphysics: {collision: regularized, relaxation_constants: [0.05, 0.05, 0.5], "
+         "gravity: [0, -1.0e-3]}\nboundaries: {x-: periodic, x+: periodic, y-: wall, "
+         "y+: {type: wall, temperature: 0.9}}\ninitial: {type: rayleigh_taylor, "
+         "temperature_bottom: 1.1, temperature_top: 0.9, interface_width: 2, amplitude: 2, "
+         "seed: 9}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+}
+
 // Index of the first population that differs in any bit, or size().
 inline std::size_t first_difference(const std::vector<double>& a, const std::vector<double>& b) {
   for (std::size_t k = 0; k < a.size(); ++k)
