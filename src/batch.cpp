@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output_files.hpp"
+#include "signals.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -75,7 +77,7 @@ std::vector<Parameter> read_parameters(const yaml::Map& top, const std::string& 
   const YAML::Node n = top.get(key);
   if (!n.IsMap()) top.reader().fail(n, key, "expected a mapping of dotted keys to lists of values");
   for (const auto& kv : n) {
-    const std::string k = kv.first.as<std::string>();
+    const std::string k = yaml::key_text(top.reader(), kv.first, key);
     const std::string path = key + "." + k;
     if (!kv.second.IsSequence() || kv.second.size() == 0)
       top.reader().fail(kv.second, path,
@@ -100,7 +102,7 @@ BatchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
     const YAML::Node s = top.get("set");
     if (!s.IsMap()) reader.fail(s, "set", "expected a mapping of dotted keys to values");
     for (const auto& kv : s)
-      plan.sets.push_back(kv.first.as<std::string>() + "=" + flow_text(kv.second));
+      plan.sets.push_back(yaml::key_text(reader, kv.first, "set") + "=" + flow_text(kv.second));
   }
   for (const auto& o : overrides) plan.sets.push_back(o);
   plan.sweep = read_parameters(top, "sweep");
@@ -240,14 +242,68 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// What became of one run of the batch.
+struct Outcome {
+  std::string status, error;
+  double wall = 0;    // seconds of the run, its earlier interrupted tries included
+  bool kept = false;  // finished by an earlier batch, not run again
+  int exit_code = 0;
+  std::optional<Case> c;  // the run's case, when it is valid
+};
+
+// Runs (or keeps, or resumes) one run in `dir` as a `kolb run` process.
+Outcome execute(const BatchPlan& plan, const std::vector<std::string>& sets, const fs::path& dir,
+                const std::string& kolb_binary, int threads) {
+  Outcome o;
+  try {
+    o.c = read_case(plan.case_file, sets);
+  } catch (const ConfigError& e) {
+    o.status = "invalid", o.error = e.what();
+    return o;
+  }
+  // Resume: the same settings as last time keep what is there.
+  const nlohmann::json before = read_json_or_null((dir / "batch_run.json").string());
+  const bool same = !before.is_null() && before.value("sets", nlohmann::json()) == sets;
+  const nlohmann::json report = read_json_or_null((dir / "report.json").string());
+  if (same && !report.is_null() && finished(report.value("status", ""))) {
+    o.status = report.value("status", ""), o.wall = before.value("wall_s", 0.0), o.kept = true;
+    return o;
+  }
+  std::error_code ec;
+  if (!before.is_null() && !same) fs::remove_all(dir, ec);  // other settings: start over
+  fs::create_directories(dir, ec);
+  std::vector<std::string> args = {kolb_binary, "run", plan.case_file, "-q"};
+  for (const auto& s : sets) args.insert(args.end(), {"--set", s});
+  if (threads > 0) args.insert(args.end(), {"--threads", std::to_string(threads)});
+  const bool resume = same && fs::exists(dir / "checkpoints");
+  if (resume) args.insert(args.end(), {"--restart", dir.string()});
+  nlohmann::json note = {{"sets", sets}, {"command", args}};
+  write_atomically((dir / "batch_run.json").string(), note.dump(2) + "\n");
+  const auto t0 = std::chrono::steady_clock::now();
+  o.exit_code = spawn(args, (dir / "kolb.log").string());
+  o.wall = seconds_since(t0) + (resume ? before.value("wall_s", 0.0) : 0.0);
+  note["wall_s"] = o.wall;
+  note["exit_code"] = o.exit_code;
+  write_atomically((dir / "batch_run.json").string(), note.dump(2) + "\n");
+  const nlohmann::json after = read_json_or_null((dir / "report.json").string());
+  const int rc = o.exit_code;
+  o.status = rc == 0 && !after.is_null() ? after.value("status", "completed")
+             : rc == 3                   ? "unstable"
+             : rc == 2                   ? "invalid"
+             : rc > 128                  ? "interrupted"
+                                         : "failed";
+  if (rc != 0) o.error = last_error((dir / "kolb.log").string());
+  return o;
+}
+
 }  // namespace
 
 BatchResult run_batch(const std::string& file, const std::vector<std::string>& overrides,
                       const std::string& kolb_binary, int threads, std::ostream& log) {
   const BatchPlan plan = read_plan(file, overrides);
   const std::vector<Run> runs = expand(plan);
-  // Every run's case is read up front: a bad base case ends the batch now,
-  // a bad combination is recorded as invalid and skipped.
+  // The base case is read up front: a bad one ends the batch now; a bad
+  // combination is recorded as invalid and skipped.
   read_case(plan.case_file, plan.sets);
   std::error_code ec;
   fs::create_directories(fs::path(plan.folder) / "runs", ec);
@@ -277,8 +333,7 @@ BatchResult run_batch(const std::string& file, const std::vector<std::string>& o
   };
 
   g_signal = 0;
-  auto* old_int = std::signal(SIGINT, batch_signal);
-  auto* old_term = std::signal(SIGTERM, batch_signal);
+  const SignalGuard signals(batch_signal);
   const auto t_batch = std::chrono::steady_clock::now();
   double run_seconds = 0;
   int started = 0;
@@ -287,101 +342,56 @@ BatchResult run_batch(const std::string& file, const std::vector<std::string>& o
     const fs::path dir = fs::path(plan.folder) / "runs" / run.name;
     std::vector<std::string> sets = run.sets;
     sets.push_back("output.folder=" + dir.string());
+    const Outcome o = execute(plan, sets, dir, kolb_binary, threads);
+    if (!o.kept && o.c) ++started, run_seconds += o.wall;
+    const bool done = o.status == "completed" || o.status == "steady";
+    result.completed += done;
+    result.skipped += o.kept;
+    result.failed += o.status == "invalid" || o.status == "failed";
+    if (o.status == "interrupted") result.interrupted = true, result.signal = o.exit_code - 128;
+
     nlohmann::ordered_json row;
     row["run"] = run.name;
     for (const auto& [key, value] : run.parameters) row[key] = flow_text(value);
-    std::string status, error;
-    double wall = 0;
-    bool kept = false;
-    // Resume: the same settings as last time keep what is there.
-    const nlohmann::json before = read_json_or_null((dir / "batch_run.json").string());
-    const bool same = !before.is_null() && before.value("sets", nlohmann::json()) == sets;
-    const nlohmann::json old_report = read_json_or_null((dir / "report.json").string());
-    if (same && !old_report.is_null() && finished(old_report.value("status", ""))) {
-      status = old_report.value("status", "");
-      wall = before.value("wall_s", 0.0);
-      kept = true;
-      ++result.skipped;
-    } else {
-      if (!before.is_null() && !same) fs::remove_all(dir, ec);  // other settings: start over
-      bool valid = true;
-      try {
-        read_case(plan.case_file, sets);
-      } catch (const ConfigError& e) {
-        valid = false, status = "invalid", error = e.what();
-      }
-      if (valid) {
-        fs::create_directories(dir, ec);
-        std::vector<std::string> args = {kolb_binary, "run", plan.case_file, "-q"};
-        for (const auto& s : sets) args.insert(args.end(), {"--set", s});
-        if (threads > 0) args.insert(args.end(), {"--threads", std::to_string(threads)});
-        const bool resume = same && fs::exists(dir / "checkpoints");
-        if (resume) args.insert(args.end(), {"--restart", dir.string()});
-        nlohmann::json note = {{"sets", sets}, {"command", args}};
-        write_atomically((dir / "batch_run.json").string(), note.dump(2) + "\n");
-        const auto t0 = std::chrono::steady_clock::now();
-        const int rc = spawn(args, (dir / "kolb.log").string());
-        wall = seconds_since(t0) + (resume ? before.value("wall_s", 0.0) : 0.0);
-        run_seconds += seconds_since(t0);
-        ++started;
-        note["wall_s"] = wall;
-        note["exit_code"] = rc;
-        write_atomically((dir / "batch_run.json").string(), note.dump(2) + "\n");
-        const nlohmann::json report = read_json_or_null((dir / "report.json").string());
-        status = rc == 0 && !report.is_null() ? report.value("status", "completed")
-                 : rc == 3                    ? "unstable"
-                 : rc == 2                    ? "invalid"
-                 : rc > 128                   ? "interrupted"
-                                              : "failed";
-        if (rc != 0) error = last_error((dir / "kolb.log").string());
-        if (rc > 128) result.interrupted = true, result.signal = rc - 128;
-      }
-    }
-    const nlohmann::json report = read_json_or_null((dir / "report.json").string());
-    row["status"] = status;
+    row["status"] = o.status;
     double steps = 0, mlups = 0, pct = 0, bound = 0;
     nlohmann::json last = nlohmann::json::object();
-    if (!report.is_null() && (status == "completed" || status == "steady")) {
-      const auto perf = report.value("performance", nlohmann::json::object());
-      steps = report.value("final_observables", nlohmann::json::object()).value("step", 0.0);
-      mlups = perf.value("mlups", 0.0);
+    const nlohmann::json report = read_json_or_null((dir / "report.json").string());
+    if (done && !report.is_null()) {
       last = report.value("final_observables", nlohmann::json::object());
-      const Case c = read_case(plan.case_file, sets);
+      steps = last.value("step", 0.0);
+      mlups = report.value("performance", nlohmann::json::object()).value("mlups", 0.0);
+      const Case& c = *o.c;
       const double bytes =
           2.0 * lattice_info(c.lattice).q * (c.precision == Precision::float32 ? 4 : 8);
       bound = same_pattern_bound(c, bytes * double(c.size[0]) * c.size[1] * c.size[2]);
       pct = 100 * mlups * 1e6 * bytes / (bound * 1e9);
     }
     row["steps"] = steps;
-    row["wall_s"] = wall;
+    row["wall_s"] = o.wall;
     row["mlups"] = mlups;
     row["bound_gbs"] = bound;
     row["percent_of_bound"] = pct;
     for (const char* key : {"mass", "kinetic_energy", "max_speed"}) row[key] = last.value(key, 0.0);
-    row["error"] = printable(error, 200);
+    row["error"] = printable(o.error, 200);
     row["folder"] = dir.string();
     rows.push_back(row);
     write_summary();
-    if (status == "completed" || status == "steady") ++result.completed;
-    if (status != "completed" && status != "steady" && !finished(status) && status != "interrupted")
-      ++result.failed;
     // Progress: what this run did, and an estimate from the runs timed so far.
     const double left = started > 0 ? run_seconds / started * double(runs.size() - k - 1) : 0;
-    log << "[" << k + 1 << "/" << runs.size() << "] " << run.name << ": " << status;
+    log << "[" << k + 1 << "/" << runs.size() << "] " << run.name << ": " << o.status;
     if (mlups > 0)
       log << ", " << std::setprecision(1) << mlups << " MLUPS (" << pct
           << " % of its same-pattern, same-size bound)";
-    log << ", " << std::setprecision(1) << wall << " s" << (kept ? " (done before, kept)" : "")
+    log << ", " << std::setprecision(1) << o.wall << " s" << (o.kept ? " (done before, kept)" : "")
         << "; batch " << std::setprecision(0) << seconds_since(t_batch) << " s, ETA ~" << left
-        << " s" << (error.empty() ? "" : "\n    " + printable(error, 300)) << std::endl;
+        << " s" << (o.error.empty() ? "" : "\n    " + printable(o.error, 300)) << std::endl;
     if (result.interrupted || g_signal != 0) {
       result.interrupted = true;
       if (result.signal == 0) result.signal = g_signal;
       break;
     }
   }
-  std::signal(SIGINT, old_int);
-  std::signal(SIGTERM, old_term);
   return result;
 }
 

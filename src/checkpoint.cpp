@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace kolb {
@@ -109,13 +110,12 @@ std::string write_checkpoint(const Case& c, Domain& domain) {
   comm::barrier();
   // This rank's piece: its tile's populations in the case's precision.
   const std::vector<double> f = domain.populations();
-  std::string bytes;
-  if (c.precision == Precision::float32) {
-    std::vector<float> v(f.begin(), f.end());
-    bytes.assign(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
-  } else {
-    bytes.assign(reinterpret_cast<const char*>(f.data()), f.size() * sizeof(double));
-  }
+  std::vector<float> single;
+  if (c.precision == Precision::float32) single.assign(f.begin(), f.end());
+  const std::string_view bytes =
+      single.empty()
+          ? std::string_view(reinterpret_cast<const char*>(f.data()), f.size() * 8)
+          : std::string_view(reinterpret_cast<const char*>(single.data()), single.size() * 4);
   const Tile& t = domain.tile();
   const nlohmann::json piece = {{"offset", t.offset},
                                 {"size", t.size},
@@ -240,29 +240,28 @@ std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& d
       throw ConfigError(bin_path, "corrupt checkpoint piece: " + std::to_string(data.size()) +
                                       " bytes, expected " + std::to_string(expected) +
                                       (data.size() == expected ? " with checksum " + sum : ""));
+    // Row by row: an x run of the overlap is contiguous in both.
+    const std::size_t count = std::size_t(hi[0] - lo[0]) * q;
     for (int z = lo[2]; z < hi[2]; ++z)
-      for (int y = lo[1]; y < hi[1]; ++y)
-        for (int x = lo[0]; x < hi[0]; ++x) {
-          const std::size_t from =
-              (std::size_t(x - off[0]) +
-               std::size_t(n[0]) * (std::size_t(y - off[1]) + std::size_t(n[1]) * (z - off[2]))) *
-              q;
-          const std::size_t to =
-              (std::size_t(x - t.offset[0]) +
-               std::size_t(t.size[0]) *
-                   (std::size_t(y - t.offset[1]) + std::size_t(t.size[1]) * (z - t.offset[2]))) *
-              q;
-          for (int i = 0; i < q; ++i) {
-            if (value == 4) {
-              float v;
-              std::memcpy(&v, data.data() + (from + i) * 4, 4);
-              f[to + i] = v;
-            } else {
-              std::memcpy(&f[to + i], data.data() + (from + i) * 8, 8);
-            }
-          }
-          ++covered;
+      for (int y = lo[1]; y < hi[1]; ++y) {
+        const std::size_t from =
+            (std::size_t(lo[0] - off[0]) +
+             std::size_t(n[0]) * (std::size_t(y - off[1]) + std::size_t(n[1]) * (z - off[2]))) *
+            q;
+        const std::size_t to =
+            (std::size_t(lo[0] - t.offset[0]) +
+             std::size_t(t.size[0]) *
+                 (std::size_t(y - t.offset[1]) + std::size_t(t.size[1]) * (z - t.offset[2]))) *
+            q;
+        if (value == 8) {
+          std::memcpy(&f[to], data.data() + from * 8, count * 8);
+        } else {
+          std::vector<float> row(count);
+          std::memcpy(row.data(), data.data() + from * 4, count * 4);
+          std::copy(row.begin(), row.end(), f.begin() + std::ptrdiff_t(to));
         }
+        covered += std::size_t(hi[0] - lo[0]);
+      }
   }
   if (covered != std::size_t(t.size[0]) * t.size[1] * t.size[2])
     throw ConfigError(where, "corrupt checkpoint: its pieces do not cover the lattice");

@@ -321,50 +321,45 @@ int main(int argc, char** argv) {
   kolb::comm::Session mpi(argc, argv);
   CLI::App app{"kolb: portable lattice Boltzmann solver on Kokkos"};
   app.require_subcommand(1);
-  auto* run_cmd = app.add_subcommand("run", "run a case described by a YAML file");
   std::string file;
   std::vector<std::string> sets;
   int threads = 0;
+  // Every subcommand but info reads one YAML file, takes --set overrides,
+  // and (all but check) a thread count.
+  auto command = [&](const char* name, const char* what, const char* file_help,
+                     const char* threads_help) {
+    CLI::App* cmd = app.add_subcommand(name, what);
+    cmd->add_option("file", file, file_help)->required();
+    cmd->add_option("--set", sets, "override a key, e.g. --set run.steps=200 (repeatable)");
+    if (threads_help)
+      cmd->add_option("--threads", threads, threads_help)
+          ->check(whole_number(1, "the thread count"));
+    return cmd;
+  };
+  CLI::App* run_cmd = command("run", "run a case described by a YAML file", "case file (YAML)",
+                              "host threads (overrides execution.threads)");
   bool quiet = false;
-  run_cmd->add_option("case", file, "case file (YAML)")->required();
-  run_cmd->add_option("--set", sets, "override a key, e.g. --set run.steps=200 (repeatable)");
-  run_cmd->add_option("--threads", threads, "host threads (overrides execution.threads)")
-      ->check(whole_number(1, "the thread count"));
   run_cmd->add_flag("-q,--quiet", quiet, "no progress line");
   std::string restart;
   run_cmd->add_option("--restart", restart,
                       "continue from a checkpoint: its folder, or a run's output folder (newest)");
-  auto* check_cmd =
-      app.add_subcommand("check", "validate a case file and print its derived parameters");
-  check_cmd->add_option("case", file, "case file (YAML)")->required();
-  check_cmd->add_option("--set", sets, "override a key (repeatable)");
-  auto* bench_cmd = app.add_subcommand(
-      "bench", "measure the stream triad and the LBM kernels (MLUPS, GB/s, % of stream bound)");
-  bench_cmd->add_option("file", file, "benchmark description (YAML), e.g. perf/bench.yaml")
-      ->required();
-  bench_cmd->add_option("--set", sets, "override a key (repeatable)");
-  bench_cmd->add_option("--threads", threads, "host threads")
-      ->check(whole_number(1, "the thread count"));
-  auto* tune_cmd = app.add_subcommand(
-      "tune", "calibrate the host/accelerator performance model of a case and find the best split");
+  command("check", "validate a case file and print its derived parameters", "case file (YAML)",
+          nullptr);
+  command("bench",
+          "measure the LBM kernels against same-pattern bandwidth probes (MLUPS, GB/s, % of bound)",
+          "benchmark description (YAML), e.g. perf/bench.yaml", "host threads");
+  CLI::App* tune_cmd = command(
+      "tune", "calibrate the host/accelerator performance model of a case and find the best split",
+      "case file (YAML)", "OpenMP threads");
   kolb::TuneOptions tune_options;
-  tune_cmd->add_option("case", file, "case file (YAML)")->required();
-  tune_cmd->add_option("--set", sets, "override a key (repeatable)");
-  tune_cmd->add_option("--threads", threads, "OpenMP threads")
-      ->check(whole_number(1, "the thread count"));
   tune_cmd->add_option("--sweep", tune_options.sweep, "also time N evenly spaced splits")
       ->check(whole_number(0, "the sweep size"));
   tune_cmd->add_option("--seconds", tune_options.seconds, "timed seconds per measurement")
       ->check(positive_seconds());
   tune_cmd->add_option("--repeats", tune_options.repeats, "repeats per measurement (median kept)")
       ->check(whole_number(1, "the repeat count"));
-  auto* batch_cmd = app.add_subcommand(
-      "batch", "run a sweep of cases (each in its own folder) and write a summary; resumes");
-  batch_cmd->add_option("file", file, "batch description (YAML), e.g. inputs/batches/*.yaml")
-      ->required();
-  batch_cmd->add_option("--set", sets, "override a key of every run (repeatable)");
-  batch_cmd->add_option("--threads", threads, "host threads of every run")
-      ->check(whole_number(1, "the thread count"));
+  command("batch", "run a sweep of cases (each in its own folder) and write a summary; resumes",
+          "batch description (YAML), e.g. inputs/batches/*.yaml", "host threads of every run");
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
   try {
     app.parse(argc, argv);

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output_files.hpp"
+#include "signals.hpp"
 #include "steady.hpp"
 
 #include <chrono>
@@ -239,9 +240,9 @@ class RunOutputs {
   nlohmann::json m_run = nlohmann::json::object();
 };
 
-// MLUPS over the whole time loop (outputs and checks included).
-void finish(RunSummary& summary, double sites, double fluid_sites) {
-  const double t = summary.loop_seconds;
+// The loop's wall time since `t_loop` and its MLUPS (outputs and checks included).
+void finish(RunSummary& summary, clock_type::time_point t_loop, double sites, double fluid_sites) {
+  const double t = summary.loop_seconds = seconds_since(t_loop);
   summary.mlups = t > 0 ? sites * summary.steps / t * 1e-6 : 0;
   summary.mflups = t > 0 ? fluid_sites * summary.steps / t * 1e-6 : 0;
   summary.solver_mlups = summary.seconds > 0 ? sites * summary.steps / summary.seconds * 1e-6 : 0;
@@ -256,20 +257,6 @@ extern "C" void note_signal(int sig) {
   g_signal = sig;
   std::signal(sig, SIG_DFL);
 }
-
-struct SignalGuard {
-  SignalGuard() {
-    g_signal = 0;
-    m_int = std::signal(SIGINT, note_signal);
-    m_term = std::signal(SIGTERM, note_signal);
-  }
-  ~SignalGuard() {
-    std::signal(SIGINT, m_int);
-    std::signal(SIGTERM, m_term);
-  }
-  void (*m_int)(int);
-  void (*m_term)(int);
-};
 
 // host_columns: auto -> a short balancer run picks M (tune.* written next
 // to the other outputs); returns the case with M set and the tuning summary.
@@ -366,7 +353,8 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
     out.run_notes()["checkpoint"] = {{"folder", last_checkpoint}, {"step", domain->step()}};
   };
   SteadyCheck steady;
-  SignalGuard signals;
+  g_signal = 0;
+  const SignalGuard signals(note_signal);
   const auto t_loop = clock_type::now();
   try {
     auto t_progress = clock_type::now();
@@ -432,11 +420,10 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
                   << std::endl;
       }
       if (signal != 0) {
-        summary.loop_seconds = seconds_since(t_loop);
         const std::string what = std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +
                                  " at step " + std::to_string(now) + ": checkpoint " +
                                  last_checkpoint + "; continue with --restart " + c.output.folder;
-        finish(summary, sites, fluid_sites);
+        finish(summary, t_loop, sites, fluid_sites);
         out.report("interrupted", what, summary, last, fluid_sites);
         throw Interrupted(signal, what);
       }
@@ -452,7 +439,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
   } catch (const std::exception& e) {
     // An I/O failure (full disk) or any other error: say so in the report
     // if it can still be written; the files written before stay as they are.
-    summary.loop_seconds = seconds_since(t_loop);
+    finish(summary, t_loop, sites, fluid_sites);
     try {
       out.report("failed", e.what(), summary, last, fluid_sites);
     } catch (...) {
@@ -462,8 +449,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
   if (c.steps == 0 && c.output.vtk_every == 0) out.snapshot();
   // A last checkpoint lets a finished run be extended (raise run.steps, --restart).
   if (c.output.checkpoint_every > 0 && !every(c.output.checkpoint_every, domain->step())) save();
-  summary.loop_seconds = seconds_since(t_loop);
-  finish(summary, sites, fluid_sites);
+  finish(summary, t_loop, sites, fluid_sites);
   out.report(summary.status, "", summary, last, fluid_sites);
   return summary;
 }

@@ -78,6 +78,12 @@ inline std::string child_path(const std::string& parent, const std::string& key)
   return parent.empty() ? key : parent + "." + key;
 }
 
+// A mapping key as text: a plain name, else an error at the key.
+inline std::string key_text(const Reader& r, const YAML::Node& key, const std::string& path) {
+  if (!key.IsScalar()) r.fail(key, path, "a key must be a plain name, got " + yaml_text(key));
+  return key.Scalar();
+}
+
 // A YAML mapping with a fixed set of allowed keys. Unknown keys are reported
 // when the map is opened, before anything else, so typos come first.
 class Map {
@@ -87,9 +93,7 @@ class Map {
       : m_r(r), m_node(node), m_path(std::move(path)) {
     if (!node.IsMap()) m_r.fail(node, m_path, "expected a mapping, got " + yaml_text(node));
     for (const auto& kv : node) {
-      if (!kv.first.IsScalar())
-        m_r.fail(kv.first, m_path, "a key must be a plain name, got " + yaml_text(kv.first));
-      const std::string key = kv.first.Scalar();
+      const std::string key = key_text(m_r, kv.first, m_path);
       if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
       std::string hint;
       std::size_t best = 3;

@@ -7,7 +7,7 @@
 // the best kept. "% of peak" of compute-bound kernels (D2Q37's collision) is
 // taken against this.
 
-#include <kolb/kernels/stream_probes.hpp>
+#include <kolb/kernels/policy.hpp>
 
 #include <algorithm>
 #include <cmath>
