@@ -22,6 +22,14 @@
 #define KOLB_SIMD
 #endif
 
+// KOLB_NO_VECTORIZE: a function compiled without loop vectorisation (GCC; a
+// no-op elsewhere), for code that runs a handful of iterations at a time.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__NVCC__)
+#define KOLB_NO_VECTORIZE __attribute__((optimize("no-tree-loop-vectorize")))
+#else
+#define KOLB_NO_VECTORIZE
+#endif
+
 // KOLB_NOINLINE: one out-of-line copy shared by every caller (host code).
 #if defined(__GNUC__) || defined(__clang__)
 #define KOLB_NOINLINE __attribute__((noinline))

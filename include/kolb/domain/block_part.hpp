@@ -163,13 +163,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   ObservableSums observe() override {
     const block_type b = post_collision_block();
-    ObservableSums sum;
-    Kokkos::parallel_reduce("kolb::Observables",
-                            region_policy(m_exec, interior_region(b.extents())),
-                            Observables<Model, Layout, memory_space>{
-                                b.current(), b.material(), b.layout(), b.site_index(), m_model},
-                            sum);
-    return sum;
+    return observe_region(m_exec, interior_region(b.extents()),
+                          Observables<Model, Layout, memory_space>{
+                              b.current(), b.material(), b.layout(), b.site_index(), m_model});
   }
 
   void gather_fields(HostFields& out) override {
