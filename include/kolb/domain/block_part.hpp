@@ -445,7 +445,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void push_back_periodic() {
     const Extents& e = block().extents();
     PeriodicPushBack<Lattice, Scalar, Layout, memory_space> push{
-        block().current(), block().layout(), block().site_index(), {}, {}, {}};
+        block().current(), block().material(), block().layout(), block().site_index(), {}, {}, {}};
     for (int a = 0; a < 3; ++a) {
       push.m_lo[a] = e.halo[a];
       push.m_hi[a] = e.halo[a] + e.n[a];

@@ -93,11 +93,14 @@ struct SwapOpposites {
 };
 
 // After an AAPull step, the values pushed into periodic halo sites belong to
-// the sites one period away: copy every slot i of a halo site h whose source
-// h - c_i is an interior site to the image of h.
+// the sites one period away: copy every slot i of a fluid halo site h whose
+// source h - c_i is an interior fluid site to the image of h. A solid source
+// pushed nothing, and a fluid source bounced off a solid h into its own slot,
+// which such a copy would overwrite (an obstacle crossing a periodic border).
 template <class Lattice, class Scalar, class Layout, class MemorySpace>
 struct PeriodicPushBack {
   Kokkos::View<Scalar*, MemorySpace> m_f;
+  Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
   int m_lo[3], m_hi[3];  // interior, storage coordinates
@@ -115,14 +118,16 @@ struct PeriodicPushBack {
     }
     const index_t s = m_site(x, y, z);
     const index_t g = m_site(image[0], image[1], image[2]);
-    if (g == s) return;  // an interior site
+    if (g == s || m_material(s) != kFluid) return;  // an interior or a solid site
     for (int i = 0; i < Lattice::q; ++i) {
       bool from_interior = true;
+      int src[3];
       for (int a = 0; a < 3; ++a) {
-        const int src = p[a] - Lattice::c(i, a);
-        from_interior = from_interior && src >= m_lo[a] && src < m_hi[a];
+        src[a] = p[a] - Lattice::c(i, a);
+        from_interior = from_interior && src[a] >= m_lo[a] && src[a] < m_hi[a];
       }
-      if (from_interior) m_f(m_layout(g, i)) = m_f(m_layout(s, i));
+      if (from_interior && m_material(m_site(src[0], src[1], src[2])) == kFluid)
+        m_f(m_layout(g, i)) = m_f(m_layout(s, i));
     }
   }
 };

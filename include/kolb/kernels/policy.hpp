@@ -64,10 +64,10 @@ struct RowLoop {
   }
 };
 
-// A few general sites (the wall-adjacent ends of a row), scalar and out of
+// A few general sites (the ends of a row next to x walls), scalar and out of
 // line: entering the vectorised general loop costs its whole set-up (offsets,
-// wall terms and blends broadcast, spilled) however short the run, measured at
-// ~0.6 us per wall-bounded row end on the 3-D cavity, a third of its step.
+// wall terms, blends broadcast and spilled) however short the run. Measured on
+// the 3-D cavity with x walls: +12 % per step (docs/performance.md).
 constexpr int kShortSegment = 4;
 template <class SiteFunctor>
 KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int z, int y, int x0,
