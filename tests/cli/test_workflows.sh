@@ -109,7 +109,9 @@ assert len(runs) == 6, len(runs)
 assert {r["run"] for r in runs} == {f"reynolds-{re}_layout-{l}" for re in (100, 400, 1000) for l in ("soa", "csoa")}
 for r in runs:
     assert r["status"] == "completed" and r["steps"] == 60000, r
-    assert 0 < r["percent_of_bound"] <= 100 and r["mlups"] > 0, r
+    # A percentage against a probe measured apart from the run: its value is
+    # timing (a busy or drifting machine can put it above 100), not checked here.
+    assert r["percent_of_bound"] > 0 and r["mlups"] > 0, r
     assert abs(r["mass"] - 64 * 64) < 1e-6, r
 resumed = [r for r in runs if "restarted_from" in json.load(open(os.path.join(r["folder"], "report.json"))).get("run", {})]
 assert len(resumed) == 1, [r["run"] for r in resumed]
