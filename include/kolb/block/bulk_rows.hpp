@@ -2,7 +2,10 @@
 // Bulk rows: for every x row of a block, the longest run of sites that are
 // fluid and whose Q upstream neighbours are all fluid. Host launches update
 // that run with the lean pull (no material loads, no bounce-back blend) and
-// the rest of the row with the general one; both give the same bits.
+// the rest of the row with the general one; both give the same bits. Kernels
+// that read only their own site (Collide, the AA local step) need the sites
+// fluid only (`neighbours` false): then a row between x walls is bulk from
+// end to end, with no scalar general sites at its ends.
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/materials.hpp>
@@ -21,7 +24,8 @@ struct BulkRows {
 
 template <class Lattice, class MemorySpace>
 BulkRows find_bulk_rows(const Extents& e,
-                        const Kokkos::View<const material_t*, MemorySpace>& material) {
+                        const Kokkos::View<const material_t*, MemorySpace>& material,
+                        bool neighbours = true) {
   auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), material);
   BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
                 e.ext(1)};
@@ -38,7 +42,8 @@ BulkRows find_bulk_rows(const Extents& e,
         if (bulk) {
           const index_t s = site(x, y, z);
           bulk = mat(s) == kFluid;
-          for (int i = 0; bulk && i < Lattice::q; ++i) bulk = mat(s + offset[i]) == kFluid;
+          for (int i = 0; neighbours && bulk && i < Lattice::q; ++i)
+            bulk = mat(s + offset[i]) == kFluid;
         }
         if (bulk && begin < 0) begin = x;
         if (!bulk && begin >= 0) {

@@ -91,6 +91,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
+    m_fluid_rows =
+        find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
   }
 
   void update(UpdateZone zone) override {
@@ -264,7 +266,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           launch("kolb::Propagate", all, propagate());
           block().swap();
           break;
-        case BenchKernel::collide: launch("kolb::Collide", all, collide(m_model)); break;
+        case BenchKernel::collide: launch_local("kolb::Collide", all, collide(m_model)); break;
         case BenchKernel::aa:  // alternating AAPull / AALocal on one buffer
           if constexpr (!Model::in_place_streaming) {
             throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
@@ -272,7 +274,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
             launch("kolb::AAPull", all,
                    AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
           } else {
-            launch("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
+            launch_local("kolb::AALocal", all,
+                         AALocal<Model, Layout, memory_space>(block(), m_model));
           }
       }
     }
@@ -293,6 +296,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   template <class F>
   void launch(const char* label, const Region& r, const F& f) {
     for_each_site_split(label, m_exec, r, f, m_bulk);
+  }
+  // Kernels that read only their own site: bulk over runs of fluid sites.
+  template <class F>
+  void launch_local(const char* label, const Region& r, const F& f) {
+    for_each_site_split(label, m_exec, r, f, m_fluid_rows);
   }
   StreamCollide<Model, Layout, memory_space> stream_collide() const {
     return {block(), m_wall, m_model};
@@ -321,7 +329,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         for (const Region& e : edge) launch("kolb::Propagate", e, propagate());
         for (const Region& e : edge)
           for_each_site("kolb::WallRows", m_exec, e, m_model.wall_kernel(block()));
-        for (const Region& e : edge) launch("kolb::Collide", e, collide(wall_model));
+        for (const Region& e : edge) launch_local("kolb::Collide", e, collide(wall_model));
         return;
       }
     }
@@ -389,7 +397,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       launch("kolb::StreamCollide", r, stream_collide());
     } else {
       launch("kolb::Propagate", r, propagate());
-      launch("kolb::Collide", r, collide(m_model));
+      launch_local("kolb::Collide", r, collide(m_model));
     }
   }
 
@@ -436,7 +444,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       launch("kolb::AAPull", all, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
       push_back_periodic();
     } else {
-      launch("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
+      launch_local("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
     }
     m_aa_streamed = !m_aa_streamed;
   }
@@ -491,8 +499,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Model m_model;
   WallTerms<Lattice, Scalar> m_wall;
   BulkRows m_bulk;
-  std::array<int, 3> m_in_tile;                   // the part's first site in its tile's arrays
-  std::array<bool, 3> m_periodic;                 // axes whose halos this part fills from itself
+  BulkRows m_fluid_rows;           // runs of fluid sites (kernels reading their own site only)
+  std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
+  std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
   std::array<std::array<bool, 2>, 3> m_remote;    // faces filled from other ranks
   std::array<bool, 2> m_wall_side{false, false};  // the part holds the y- / y+ wall rows
   bool m_fused, m_aa;
