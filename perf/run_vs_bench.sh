@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Whole runs against the bench (issue 16 item 6): `kolb run` on the 3-D
+# cavity (walls on every face, a moving lid, FP64, SoA) against `kolb bench`
+# of the same variant and size (a periodic box: every site on the bulk path),
+# interleaved, for two-buffer (bench row `fused`) and AA streaming.
+#
+#   perf/run_vs_bench.sh [KOLB] [OUT] [REPEATS] [STEPS]
+#
+# Writes OUT/run_vs_bench.csv: per repeat, size and scheme, the bench MLUPS,
+# the run's time loop and steps alone, and loop / (steps x sites / bench).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+kolb=${1:-$root/build/bin/kolb}
+out=${2:-$root/results/perf/run_vs_bench}
+repeats=${3:-3}
+steps=${4:-200}
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+field() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }
+
+csv="$out/run_vs_bench.csv"
+echo "repeat,size,streaming,bench_mlups,loop_seconds,step_seconds,loop_mlups,solver_mlups,loop_over_bench" >"$csv"
+for r in $(seq 1 "$repeats"); do
+  for n in 128 160; do
+    for scheme in two_buffer aa; do
+      kernel=$([ "$scheme" = aa ] && echo aa || echo fused)
+      cat >"$work/bench.yaml" <<EOF
+lattices: [D3Q19]
+precisions: [double]
+layouts: [soa]
+kernels: [$kernel]
+size: {D3Q19: [$n, $n, $n]}
+steps: 10
+repeats: 3
+triad_megabytes: 64
+output: $work/bench
+EOF
+      "$kolb" bench "$work/bench.yaml" >/dev/null 2>&1
+      bench=$(field "$work/bench/bench.json" 'r["rows"][0]["mlups"]')
+      "$kolb" run "$root/inputs/06_cavity3d_re1000.yaml" --set "domain.size=[$n,$n,$n]" \
+        --set physics.reference_length=$n --set run.steps="$steps" --set output.vtk_every=0 \
+        --set output.observables_every=0 --set execution.streaming=$scheme \
+        --set output.folder="$work/run" >/dev/null 2>&1
+      rep="$work/run/report.json"
+      loop=$(field "$rep" 'r["performance"]["loop_seconds"]')
+      step=$(field "$rep" 'r["performance"]["solver_seconds"]')
+      lm=$(field "$rep" 'r["performance"]["mlups"]')
+      sm=$(field "$rep" 'r["performance"]["solver_mlups"]')
+      ratio=$(python3 -c "print(round($loop / ($steps * $n**3 / ($bench * 1e6)), 3))")
+      echo "$r,$n,$scheme,$bench,$loop,$step,$lm,$sm,$ratio" | tee -a "$csv"
+    done
+  done
+done
+echo "wrote $csv"
