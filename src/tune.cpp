@@ -3,6 +3,7 @@
 #include <kolb/balance/tune.hpp>
 #include <kolb/comm/communicator.hpp>
 #include <kolb/domain/domain.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <Kokkos_Core.hpp>
 #include <nlohmann/json.hpp>
@@ -43,6 +44,25 @@ class Tuner {
     // block's rows whole vectors (no scalar remainder loop per row).
     m_quantum = c.execution.layout.vector_length;
     if (m_columns / 2 < 4 * m_quantum) m_quantum = 1;  // small lattices: every column
+    m_halo = lattice_info(c.lattice).halo;
+  }
+
+  // The model's optimum, or where it falls on a split thinner than the halo,
+  // the valid split the model predicts fastest among the nearest ones.
+  int valid_optimum(const BalanceModel& model, int lowest, int highest) const {
+    const int m = model.optimum();
+    if (valid(m)) return m;
+    int best = -1;
+    for (const int c : {0, lowest, highest, m_columns / 2})
+      if (valid(c) && (best < 0 || model.step_time(c) < model.step_time(best))) best = c;
+    return best;
+  }
+
+  // A split every part of which is at least the halo wide (D2Q37: 3 columns),
+  // or a space alone.
+  bool valid(int m) const {
+    const int rest = m_columns - 2 * m;
+    return m >= 0 && rest >= 0 && (m == 0 || m >= m_halo) && (rest == 0 || rest >= m_halo);
   }
 
   // Times every split of `ms` in `repeats` interleaved rounds (a fresh node
@@ -148,14 +168,18 @@ class Tuner {
 
   TuneResult run() {
     const int half = m_columns / 2 / m_quantum * m_quantum;
+    // Calibration splits: multiples of the quantum, both parts at least the
+    // halo wide and neither side alone.
+    const int q = m_quantum;
+    const int lowest = (m_halo + q - 1) / q * q;
+    const int highest = std::min(half - q, (m_columns - m_halo) / 2 / q * q);
     auto clamp_inner = [&](double m) {
-      const int q = m_quantum;
-      return std::clamp(int(std::lround(m / q)) * q, q, std::max(q, half - q));
+      return std::clamp(int(std::lround(m / q)) * q, lowest, std::max(lowest, highest));
     };
     // 1. Each space alone (one after the other) at three splits.
     std::set<int> iso_m = {clamp_inner(m_columns / 8.0), clamp_inner(m_columns / 4.0),
                            clamp_inner(3 * m_columns / 8.0)};
-    if (iso_m.size() < 2 || half < 2)
+    if (iso_m.size() < 2 || half < 2 || !valid(*iso_m.begin()) || !valid(*iso_m.rbegin()))
       throw ConfigError(m_case.source + ": domain.size",
                         "the lattice has too few columns along x (" + std::to_string(m_columns) +
                             ") to calibrate a host/accelerator split");
@@ -185,7 +209,7 @@ class Tuner {
         conc.push_back(p);
       r.concurrent = fit(conc);
       r.balance_point = r.concurrent.balance_point();
-      r.model_columns = r.concurrent.optimum();
+      r.model_columns = valid_optimum(r.concurrent, lowest, highest);
       r.predicted_step = r.concurrent.step_time(r.model_columns);
       const TunePoint check = measure({r.model_columns}, true, "model-check")[0];
       conc.push_back(check);
@@ -202,8 +226,7 @@ class Tuner {
     std::vector<int> verify = {r.model_columns};
     std::vector<std::string> kinds = {"model"};
     auto add = [&](int m, const char* kind) {
-      if (m < 0 || m > m_columns / 2 || std::find(verify.begin(), verify.end(), m) != verify.end())
-        return;
+      if (!valid(m) || std::find(verify.begin(), verify.end(), m) != verify.end()) return;
       verify.push_back(m);
       kinds.push_back(kind);
     };
@@ -267,6 +290,7 @@ class Tuner {
   std::ostream* m_log;
   int m_columns = 0;
   int m_quantum = 1;
+  int m_halo = 1;  // the lattice's halo width: the narrowest part
   double m_column_sites = 0;
   std::vector<TunePoint> m_points;
 };

@@ -96,6 +96,19 @@ assert r["window_points"] >= 2 and r["window_predicted_step_s"] > 0, r
 assert r["model_concurrent"]["sync_s"] >= 0 and r["model_isolated"]["sync_s"] == 0
 PY
 grep -q "model: M\* = " out.txt && ok "tune summary" || fail "tune summary"
+# D2Q37 (halo 3): every split the tuner times leaves both parts >= 3 columns
+# (a sweep of 8 over 32 columns per side once tried 2 and aborted).
+expect_rc 0 "tune D2Q37" -- "$kolb" tune "$src/inputs/11_rayleigh_taylor.yaml" \
+  --set domain.size=[64,32] --set output.folder=tune37 --seconds 0.002 --repeats 1 --sweep 8
+python3 - tune37/tune.json <<'PY' && ok "D2Q37 splits respect the halo" || fail "D2Q37 splits"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ms = {p["host_columns"] for p in r["points"]}
+assert all(m == 0 or (m >= 3 and (64 - 2 * m == 0 or 64 - 2 * m >= 3)) for m in ms), sorted(ms)
+assert {p["kind"] for p in r["points"]} >= {"sweep", "alone", "model"}, r["points"]
+m = r["model_host_columns"]
+assert m == 0 or 3 <= m <= 30 or m == 32, m
+PY
 expect_rc 0 "run with host_columns: auto" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
   --set domain.size=[64,32] --set run.steps=10 --set output.folder=auto --set execution.host_columns=auto
 python3 - auto/report.json <<'PY' && ok "auto split in report" || fail "auto split in report"
