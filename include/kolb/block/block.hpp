@@ -6,6 +6,7 @@
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/materials.hpp>
+#include <kolb/core/allocate.hpp>
 
 #include <string>
 
@@ -28,8 +29,10 @@ class Block {
       : m_extents(extents),
         m_layout(extents.num_sites(), Lattice::q),
         m_material(label + ".material", extents.num_sites()) {
-    m_f[0] = population_view(label + ".f0", m_layout.allocation_size());
-    m_f[1] = buffers == 2 ? population_view(label + ".f1", m_layout.allocation_size()) : m_f[0];
+    m_f[0] = allocate_zeroed<population_view>(label + ".f0", m_layout.allocation_size());
+    m_f[1] = buffers == 2
+                 ? allocate_zeroed<population_view>(label + ".f1", m_layout.allocation_size())
+                 : m_f[0];
   }
   // The same block viewing `f` as its current populations (for diagnostics
   // on a reconstructed state).

@@ -9,6 +9,7 @@
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
 
+#include <kolb/core/allocate.hpp>
 #include <kolb/kernels/policy.hpp>
 
 #include <algorithm>
@@ -45,17 +46,18 @@ struct ProbeFill {
   }
 };
 
-// The three probes over three arrays of n doubles, allocated (and first
-// touched by the probes' own launch layout) once and reused.
+// The three probes over three arrays of n doubles, allocated (on huge pages
+// like the lattice's populations, core/allocate.hpp; first touched by the
+// probes' own launch layout) once and reused.
 template <class ExecSpace>
 class StreamProbes {
  public:
   using view = Kokkos::View<double*, typename ExecSpace::memory_space>;
   StreamProbes(const ExecSpace& exec, index_t n)
       : m_exec(exec),
-        m_a(Kokkos::ViewAllocateWithoutInitializing("kolb::probe.a"), n),
-        m_b(Kokkos::ViewAllocateWithoutInitializing("kolb::probe.b"), n),
-        m_c(Kokkos::ViewAllocateWithoutInitializing("kolb::probe.c"), n) {
+        m_a(allocate_untouched<view>("kolb::probe.a", n)),
+        m_b(allocate_untouched<view>("kolb::probe.b", n)),
+        m_c(allocate_untouched<view>("kolb::probe.c", n)) {
     const Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<index_t>> all(exec, 0, n);
     Kokkos::parallel_for("kolb::ProbeFirstTouch", all, ProbeFill<ExecSpace>{m_a, m_b, m_c});
     exec.fence();
