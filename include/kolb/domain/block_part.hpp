@@ -104,8 +104,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void fill_periodic(int axis) override {
-    if (!m_aa && m_periodic[axis])
-      fill_periodic_axis(m_exec, block().current(), block().layout(), Q, block().extents(), axis);
+    if (m_aa || !m_periodic[axis]) return;
+    // Only the populations the pull reads; D2Q37's wall kernels read more.
+    const bool all = Model::max_wall_rows > 0;
+    fill_periodic_axis(m_exec, block().current(), block().layout(),
+                       all ? ComponentList::all(Q) : pulled_from_halo<Lattice>(axis, true, false),
+                       all ? ComponentList::all(Q) : pulled_from_halo<Lattice>(axis, false, false),
+                       block().extents(), axis);
   }
 
   void swap() override {
@@ -440,7 +445,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Extents& e = block().extents();
     const Region all = interior_region(e);
     if (!m_aa_streamed) {
-      fill_periodic_halo(m_exec, block().current(), block().layout(), Q, e, m_periodic);
+      fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(), e, m_periodic, true);
       launch("kolb::AAPull", all, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
       push_back_periodic();
     } else {
