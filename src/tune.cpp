@@ -47,23 +47,9 @@ class Tuner {
     m_halo = lattice_info(c.lattice).halo;
   }
 
-  // The model's optimum, or where it falls on a split thinner than the halo,
-  // the valid split the model predicts fastest among the nearest ones.
-  int valid_optimum(const BalanceModel& model, int lowest, int highest) const {
-    const int m = model.optimum();
-    if (valid(m)) return m;
-    int best = -1;
-    for (const int c : {0, lowest, highest, m_columns / 2})
-      if (valid(c) && (best < 0 || model.step_time(c) < model.step_time(best))) best = c;
-    return best;
-  }
-
   // A split every part of which is at least the halo wide (D2Q37: 3 columns),
   // or a space alone.
-  bool valid(int m) const {
-    const int rest = m_columns - 2 * m;
-    return m >= 0 && rest >= 0 && (m == 0 || m >= m_halo) && (rest == 0 || rest >= m_halo);
-  }
+  bool valid(int m) const { return valid_split(m_columns, m, m_halo); }
 
   // Times every split of `ms` in `repeats` interleaved rounds (a fresh node
   // per round and split, so slow drifts of the machine and the luck of
@@ -163,6 +149,7 @@ class Tuner {
     model.columns = m_columns;
     model.column_sites = m_column_sites;
     model.quantum = m_quantum;
+    model.min_part = m_halo;
     return model;
   }
 
@@ -209,7 +196,7 @@ class Tuner {
         conc.push_back(p);
       r.concurrent = fit(conc);
       r.balance_point = r.concurrent.balance_point();
-      r.model_columns = valid_optimum(r.concurrent, lowest, highest);
+      r.model_columns = r.concurrent.optimum();
       r.predicted_step = r.concurrent.step_time(r.model_columns);
       const TunePoint check = measure({r.model_columns}, true, "model-check")[0];
       conc.push_back(check);

@@ -87,6 +87,24 @@ TEST(BalanceModel, SplitsAtMultiplesOfTheVectorLength) {
   EXPECT_EQ(m.max_host_columns(), 496);  // 500 rounded down to a multiple of 8
 }
 
+// D2Q37 parts are at least 3 columns wide: a balance point near either end
+// moves to the best split that leaves both parts valid.
+TEST(BalanceModel, SplitsLeaveEveryPartTheHaloWide) {
+  for (const auto& [tau_acc, tau_host] : {std::pair{1e-9, 30e-9}, std::pair{30e-9, 1e-9}}) {
+    auto m = model(tau_acc, tau_host, 0, 0, 0, 64);
+    m.min_part = 3;
+    const int opt = m.optimum();
+    EXPECT_TRUE(kolb::valid_split(64, opt, 3)) << opt;
+    for (int k = 0; k <= 32; ++k)
+      if (kolb::valid_split(64, k, 3)) {
+        EXPECT_LE(m.step_time(opt), m.step_time(k)) << k;
+      }
+  }
+  EXPECT_FALSE(kolb::valid_split(64, 2, 3));
+  EXPECT_FALSE(kolb::valid_split(64, 31, 3));  // leaves 2 to the accelerator
+  EXPECT_TRUE(kolb::valid_split(64, 32, 3));   // the host alone
+}
+
 }  // namespace
 
 // The synchronisation cost counts only when both sides have work, and an

@@ -42,6 +42,13 @@ struct LinearCost {
   }
 };
 
+// Whether M host columns per side of `columns` leave every part at least
+// `min_part` columns wide (the lattice's halo width), or one space alone.
+inline bool valid_split(int columns, int m, int min_part) {
+  const int rest = columns - 2 * m;
+  return m >= 0 && rest >= 0 && (m == 0 || m >= min_part) && (rest == 0 || rest >= min_part);
+}
+
 struct BalanceModel {
   LinearCost accelerator;
   LinearCost host;
@@ -50,7 +57,8 @@ struct BalanceModel {
   double sync = 0;  // per step, when both sides have work (see above)
   int columns = 0;  // LX
   double column_sites = 0;
-  int quantum = 1;  // M is a multiple of this (a layout's vector length)
+  int quantum = 1;   // M is a multiple of this (a layout's vector length)
+  int min_part = 1;  // the narrowest part a split may leave (the halo width)
 
   int max_host_columns() const { return columns / 2 / quantum * quantum; }
   double accelerator_time(double m) const {
@@ -73,15 +81,19 @@ struct BalanceModel {
     return std::clamp(m, 0.0, double(max_host_columns()));
   }
 
-  // The M (a multiple of `quantum`) with the smallest model step time: the
-  // neighbours of the balance point, or an end (accelerator only, host
-  // only) where a side's fixed overhead makes sharing slower.
+  // The valid M (a multiple of `quantum`) with the smallest model step time:
+  // the neighbours of the balance point, or an end (accelerator only, host
+  // only) where a side's fixed overhead makes sharing slower. A neighbour
+  // that leaves a part thinner than `min_part` moves to the nearest valid M.
   int optimum() const {
     const double m = std::min(balance_point(), double(max_host_columns())) / quantum;
+    const int thinnest = (min_part + quantum - 1) / quantum * quantum;
     int best = 0;
-    for (const int c :
-         {0, int(std::floor(m)) * quantum, int(std::ceil(m)) * quantum, max_host_columns()})
-      if (c <= max_host_columns() && step_time(c) < step_time(best)) best = c;
+    for (int c : {int(std::floor(m)) * quantum, int(std::ceil(m)) * quantum, max_host_columns()}) {
+      if (c > 0) c = std::max(c, thinnest);
+      while (c > 0 && !valid_split(columns, c, min_part)) c -= quantum;
+      if (step_time(c) < step_time(best)) best = c;
+    }
     return best;
   }
 };

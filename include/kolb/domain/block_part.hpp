@@ -104,13 +104,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void fill_periodic(int axis) override {
-    if (m_aa || !m_periodic[axis]) return;
-    // Only the populations the pull reads; D2Q37's wall kernels read more.
-    const bool all = Model::max_wall_rows > 0;
-    fill_periodic_axis(m_exec, block().current(), block().layout(),
-                       all ? ComponentList::all(Q) : pulled_from_halo<Lattice>(axis, true, false),
-                       all ? ComponentList::all(Q) : pulled_from_halo<Lattice>(axis, false, false),
-                       block().extents(), axis);
+    if (!m_aa && m_periodic[axis])
+      fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
+                                  axis, false);
   }
 
   void swap() override {
@@ -170,9 +166,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   ObservableSums observe() override {
     const block_type b = post_collision_block();
-    return observe_region(m_exec, interior_region(b.extents()),
-                          Observables<Model, Layout, memory_space>{
-                              b.current(), b.material(), b.layout(), b.site_index(), m_model});
+    return reduce_sites("kolb::Observables", m_exec, interior_region(b.extents()),
+                        Observables<Model, Layout, memory_space>{
+                            b.current(), b.material(), b.layout(), b.site_index(), m_model});
   }
 
   void gather_fields(HostFields& out) override {

@@ -18,19 +18,6 @@ struct Observables {
   SiteIndex m_site;
   Model m_model;
 
-  // Host launches: one row per work item, summed into a local first (the
-  // per-site MDRange reduction cost ~100 ns a site on the CPU, as much as
-  // several 3-D steps for the run loop's stability check).
-  int m_row_lo[3] = {0, 0, 0};
-  int m_row_nx = 0, m_row_ny = 1;
-  void operator()(std::size_t row, value_type& sum) const {
-    const int z = m_row_lo[2] + int(row / std::size_t(m_row_ny));
-    const int y = m_row_lo[1] + int(row % std::size_t(m_row_ny));
-    value_type local;
-    for (int x = m_row_lo[0]; x < m_row_lo[0] + m_row_nx; ++x) (*this)(z, y, x, local);
-    sum.add(local);
-  }
-
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
     const index_t s = m_site(x, y, z);
     if (m_material(s) != kFluid) return;
@@ -57,22 +44,5 @@ struct Observables {
   }
 #endif
 };
-
-// The sums over region r: rows on host spaces, a 3-D range on devices.
-template <class ExecSpace, class Model, class Layout>
-ObservableSums observe_region(const ExecSpace& exec, const Region& r,
-                              Observables<Model, Layout, typename ExecSpace::memory_space> f) {
-  ObservableSums sum;
-  if (r.empty()) return sum;
-  if constexpr (is_host_space_v<ExecSpace>) {
-    for (int a = 0; a < 3; ++a) f.m_row_lo[a] = r.lo[a];
-    f.m_row_nx = r.hi[0] - r.lo[0];
-    f.m_row_ny = r.hi[1] - r.lo[1];
-    Kokkos::parallel_reduce("kolb::Observables", impl::row_policy(exec, r), f, sum);
-  } else {
-    Kokkos::parallel_reduce("kolb::Observables", region_policy(exec, r), f, sum);
-  }
-  return sum;
-}
 
 }  // namespace kolb

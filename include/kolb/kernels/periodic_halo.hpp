@@ -9,18 +9,30 @@
 
 namespace kolb {
 
-// Components a periodic fill copies: all of them (kMaxComponents at most), or
-// a list (the populations that cross the face: kernels/halo.hpp).
+// The populations a periodic fill copies: those a pull reads from the halo
+// (kMaxComponents at most).
 constexpr int kMaxComponents = 37;
 struct ComponentList {
   Kokkos::Array<int, kMaxComponents> index;
   int count = 0;
-  static ComponentList all(int n) {
-    ComponentList c;
-    for (int i = 0; i < n; ++i) c.index[c.count++] = i;
-    return c;
-  }
 };
+
+// The populations a pull reads from the low (high) halo of `axis`: those
+// moving up (down) the axis, or with `swapped` (the AA buffer before its pull
+// step, kernels/aa.hpp) the slots opposite them. Nothing else reads periodic
+// halos (D2Q37's wall kernel pulls too), so a fill of these moves only 5 of 19
+// (D3Q19) or 3 of 9 (D2Q9) populations per halo site; edges
+// and corners follow, as the fill of a later axis spans the earlier axes'
+// halos and copies its own crossing set, which includes the diagonals.
+template <class Lattice>
+ComponentList pulled_from_halo(int axis, bool low, bool swapped) {
+  ComponentList c;
+  for (int i = 0; i < Lattice::q; ++i) {
+    const int ca = Lattice::c(i, axis);
+    if ((low != swapped) ? ca > 0 : ca < 0) c.index[c.count++] = i;
+  }
+  return c;
+}
 
 template <class T, class Layout, class MemorySpace>
 struct PeriodicCopy {
@@ -39,13 +51,12 @@ struct PeriodicCopy {
   }
 };
 
-// Fills the halos of axis `a` (over the halos of the axes before it):
-// components `low` into the low halo, `high` into the high one.
-template <class ExecSpace, class T, class Layout>
+// Fills the halos of axis `a` (over the halos of the axes before it) with
+// the populations a pull reads (`swapped`: from an AA buffer).
+template <class Lattice, class ExecSpace, class T, class Layout>
 void fill_periodic_axis(const ExecSpace& exec,
                         const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
-                        const Layout& layout, const ComponentList& low_comp,
-                        const ComponentList& high_comp, const Extents& e, int a) {
+                        const Layout& layout, const Extents& e, int a, bool swapped) {
   if (a >= e.dim || e.halo[a] == 0) return;
   Region r;
   for (int b = 0; b < 3; ++b) {
@@ -60,38 +71,22 @@ void fill_periodic_axis(const ExecSpace& exec,
   high.lo[a] = e.halo[a] + e.n[a];
   high.hi[a] = e.ext(a);
   using copy = PeriodicCopy<T, Layout, typename ExecSpace::memory_space>;
-  for_each_site("kolb::PeriodicHalo", exec, low,
-                copy{data, layout, low_comp, e.site_index(), period});
-  for_each_site("kolb::PeriodicHalo", exec, high,
-                copy{data, layout, high_comp, e.site_index(), -period});
+  for_each_site(
+      "kolb::PeriodicHalo", exec, low,
+      copy{data, layout, pulled_from_halo<Lattice>(a, true, swapped), e.site_index(), period});
+  for_each_site(
+      "kolb::PeriodicHalo", exec, high,
+      copy{data, layout, pulled_from_halo<Lattice>(a, false, swapped), e.site_index(), -period});
 }
 
-// The populations a pull reads from the low (high) halo of `axis`: those
-// moving up (down) the axis, or with `swapped` (the AA buffer before its pull
-// step, kernels/aa.hpp) the slots opposite them. A periodic fill of these
-// only moves 5 of 19 (D3Q19) or 3 of 9 (D2Q9) populations per halo site;
-// edges and corners follow, as the fill of a later axis spans the earlier
-// axes' halos and copies its own crossing set, which includes the diagonals.
-template <class Lattice>
-ComponentList pulled_from_halo(int axis, bool low, bool swapped) {
-  ComponentList c;
-  for (int i = 0; i < Lattice::q; ++i) {
-    const int ca = Lattice::c(i, axis);
-    if ((low != swapped) ? ca > 0 : ca < 0) c.index[c.count++] = i;
-  }
-  return c;
-}
-
-// Every periodic axis' halos with the populations a pull reads.
+// Every periodic axis in turn.
 template <class Lattice, class ExecSpace, class T, class Layout>
 void fill_periodic_halo(const ExecSpace& exec,
                         const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
                         const Layout& layout, const Extents& e, const std::array<bool, 3>& periodic,
                         bool swapped) {
   for (int a = 0; a < e.dim; ++a)
-    if (periodic[a])
-      fill_periodic_axis(exec, data, layout, pulled_from_halo<Lattice>(a, true, swapped),
-                         pulled_from_halo<Lattice>(a, false, swapped), e, a);
+    if (periodic[a]) fill_periodic_axis<Lattice>(exec, data, layout, e, a, swapped);
 }
 
 }  // namespace kolb
