@@ -17,7 +17,8 @@ steps=${4:-200}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-field() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }
+# shellcheck source=perf/lib.sh
+source "$root/perf/lib.sh"
 
 csv="$out/run_vs_bench.csv"
 echo "repeat,size,streaming,bench_mlups,loop_seconds,step_seconds,loop_mlups,solver_mlups,loop_over_bench" >"$csv"
@@ -37,16 +38,16 @@ triad_megabytes: 64
 output: $work/bench
 EOF
       "$kolb" bench "$work/bench.yaml" >/dev/null 2>&1
-      bench=$(field "$work/bench/bench.json" 'r["rows"][0]["mlups"]')
+      bench=$(report_field "$work/bench/bench.json" 'r["rows"][0]["mlups"]')
       "$kolb" run "$root/inputs/06_cavity3d_re1000.yaml" --set "domain.size=[$n,$n,$n]" \
         --set physics.reference_length=$n --set run.steps="$steps" --set output.vtk_every=0 \
         --set output.observables_every=0 --set execution.streaming=$scheme \
         --set output.folder="$work/run" >/dev/null 2>&1
       rep="$work/run/report.json"
-      loop=$(field "$rep" 'r["performance"]["loop_seconds"]')
-      step=$(field "$rep" 'r["performance"]["solver_seconds"]')
-      lm=$(field "$rep" 'r["performance"]["mlups"]')
-      sm=$(field "$rep" 'r["performance"]["solver_mlups"]')
+      loop=$(report_field "$rep" 'r["performance"]["loop_seconds"]')
+      step=$(report_field "$rep" 'r["performance"]["solver_seconds"]')
+      lm=$(report_field "$rep" 'r["performance"]["mlups"]')
+      sm=$(report_field "$rep" 'r["performance"]["solver_mlups"]')
       ratio=$(python3 -c "print(round($loop / ($steps * $n**3 / ($bench * 1e6)), 3))")
       echo "$r,$n,$scheme,$bench,$loop,$step,$lm,$sm,$ratio" | tee -a "$csv"
     done

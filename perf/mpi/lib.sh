@@ -7,5 +7,5 @@ out=${2:-$root/results/perf/mpi}
 repeats=${3:-$DEFAULT_REPEATS}
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# report_field REPORT.json 'r["performance"]["mlups"]'
-report_field() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$@"; }
+# shellcheck source=perf/lib.sh
+source "$root/perf/lib.sh"
