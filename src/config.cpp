@@ -520,10 +520,6 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
     if (!problem.empty()) reader.fail(m, where, problem);
     x.host_columns = int(cols);
   }
-  if (x.streaming != Streaming::two_buffer)
-    reader.fail(m, where,
-                "the heterogeneous node runs the two_buffer streaming scheme only (drop "
-                "execution.streaming: aa)");
 }
 
 Case read_document(YAML::Node root, const std::string& name, const std::string& base_dir,

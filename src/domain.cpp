@@ -326,6 +326,18 @@ void Domain::step_distributed() {
   m_timings.total += exchange;
 }
 
+void Domain::push_across() {
+  for (Slot& s : m_slots)
+    for (const Face& f : s.faces) {
+      if (f.remote) continue;
+      const HaloBuffer pushed = s.part->pack_pushed(f.side);
+      s.part->fence();
+      Part& neighbour = *m_slots[f.neighbour].part;
+      neighbour.unpack_pushed(opposite(f.side), pushed);
+      neighbour.fence();
+    }
+}
+
 double Domain::exchange_remote_x() {
   Kokkos::Timer timer;
   start_exchange(0);
@@ -337,6 +349,21 @@ void Domain::step_parts(bool fill, bool remote_x) {
   Kokkos::Timer step_timer;
   double exchange = 0, accelerator = 0, host = 0, mpi = 0;
   const bool host_work = has(PartRole::host);
+  // In place (AA), a pull step writes the borders its neighbours' halos
+  // copy, so every halo is filled before any part updates (not overlapped),
+  // and what each part pushed into its x halos goes to its neighbours after
+  // all have updated. Local steps read no halos.
+  const bool in_place = m_case.execution.streaming == Streaming::aa &&
+                        lattice_info(m_case.lattice).in_place_streaming;
+  const bool pull = m_slots.front().part->reads_halos();
+  if (in_place) {
+    if (fill && pull) {
+      for (Slot& s : m_slots) fill_halos(s);
+      for (Slot& s : m_slots) s.part->fence();
+    }
+    fill = false;
+    exchange += step_timer.seconds();
+  }
   if (m_helper) {
     // Each side fills its own halos (reading the other side's border, which
     // nobody writes during a step): the halo swap overlaps the other update.
@@ -370,6 +397,11 @@ void Domain::step_parts(bool fill, bool remote_x) {
     if (host_work) host = mpi + update_role(PartRole::host, false);
     m_accelerator->get().fence();
     accelerator = m_accelerator->clock_seconds();
+  }
+  if (in_place && pull) {
+    Kokkos::Timer timer;
+    push_across();
+    exchange += timer.seconds();
   }
   for (Slot& s : m_slots) s.part->swap();
   ++m_step;

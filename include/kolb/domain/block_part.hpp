@@ -123,7 +123,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           "kolb::HaloCopy", m_exec, halo,
           HaloCopy<Lattice, Scalar, Layout, memory_space>{
               src.current(), block().current(), src.layout(), block().layout(), src.site_index(),
-              block().site_index(), src_x - halo.lo[0], CrossingPopulations<Lattice>(0, side)});
+              block().site_index(), src_x - halo.lo[0], crossing(0, side)});
       return;
     }
     const HaloBuffer packed = neighbour.pack(0, opposite(side), false);
@@ -133,7 +133,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   HaloBuffer pack(int axis, Side border, bool host) override {
     const Region r = face_region(block().extents(), axis, border, true);
-    const CrossingPopulations<Lattice> pop(axis, opposite(border));
+    const CrossingPopulations<Lattice> pop = crossing(axis, opposite(border));
     view& buffer = halo_buffer(m_send[axis][int(border)], r, pop);
     for_each_site("kolb::HaloPack", m_exec, r, halo_pack<false>(buffer, r, pop));
     return buffer_of(buffer, m_send_host[axis][int(border)], host, true);
@@ -141,27 +141,47 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   HaloBuffer receive_buffer(int axis, Side side, bool host) override {
     const Region r = face_region(block().extents(), axis, side, false);
-    view& buffer =
-        halo_buffer(m_recv[axis][int(side)], r, CrossingPopulations<Lattice>(axis, side));
+    view& buffer = halo_buffer(m_recv[axis][int(side)], r, crossing(axis, side));
     return buffer_of(buffer, m_recv_host[axis][int(side)], host, false);
   }
 
   void unpack(int axis, Side side, const HaloBuffer& packed) override {
     const Region r = face_region(block().extents(), axis, side, false);
-    const CrossingPopulations<Lattice> pop(axis, side);
+    const CrossingPopulations<Lattice> pop = crossing(axis, side);
     view& buffer = halo_buffer(m_recv[axis][int(side)], r, pop);
-    if (packed.count != buffer.size())
-      throw std::logic_error("kolb: halo buffer of the wrong size for " +
-                             block().material().label());
-    const auto* data = static_cast<const Scalar*>(packed.data);
-    if (data != buffer.data()) {
-      if (packed.on_host)
-        Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
-      else
-        Kokkos::deep_copy(m_exec, buffer,
-                          unmanaged<NodeAccelerator::memory_space>(data, packed.count));
-    }
+    receive(buffer, packed);
     for_each_site("kolb::HaloUnpack", m_exec, r, halo_pack<true>(buffer, r, pop));
+  }
+
+  bool reads_halos() const override { return !m_aa || !m_aa_streamed; }
+
+  HaloBuffer pack_pushed(Side side) override {
+    const Region r = pushed_region(side, false);
+    // Populations leaving through `side`: those entering from the other one.
+    const CrossingPopulations<Lattice> pop(0, opposite(side));
+    view& buffer = halo_buffer(m_pushed[int(side)], r, pop);
+    for_each_site("kolb::PushedPack", m_exec, r, halo_pack<false>(buffer, r, pop));
+    return {buffer.data(), buffer.size(), buffer.size() * sizeof(Scalar),
+            std::is_same<memory_space, Kokkos::HostSpace>::value};
+  }
+
+  void unpack_pushed(Side side, const HaloBuffer& packed) override {
+    const Region r = pushed_region(side, true);
+    const CrossingPopulations<Lattice> pop(0, side);
+    view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
+    receive(buffer, packed);
+    auto& map = m_pushed_map[int(side)];
+    if (!m_pushed_mapped[int(side)]) {  // materials do not change: once
+      const auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block().material());
+      map = Kokkos::create_mirror_view_and_copy(
+          memory_space(),
+          pushed_across_map<Lattice>(mat, block().extents(), block().layout(), r, pop, m_periodic));
+      m_pushed_mapped[int(side)] = true;
+    }
+    Kokkos::parallel_for(
+        "kolb::ScatterPushed",
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0)),
+        ScatterPushed<Scalar, memory_space>{block().current(), buffer, map});
   }
 
   ObservableSums observe() override {
@@ -413,6 +433,38 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         for (int x = 0; x < e.n[0]; ++x, ++k) f(k, x, y, z);
   }
 
+  // The populations crossing `side` of `axis` as the next pull reads them.
+  CrossingPopulations<Lattice> crossing(int axis, Side side) const {
+    return CrossingPopulations<Lattice>(axis, side, m_aa && !m_aa_streamed);
+  }
+
+  // The x halo layers on `side` (border = false) or the border layers next
+  // to them, over the whole y and z extents with their halos: where an AA
+  // pull pushes populations across an x face, and where they belong.
+  Region pushed_region(Side side, bool border) const {
+    const Extents& e = block().extents();
+    Region r;
+    for (int b = 0; b < 3; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
+    const int h = e.halo[0];
+    r.lo[0] = side == Side::left ? (border ? h : 0) : e.n[0] + (border ? 0 : h);
+    r.hi[0] = r.lo[0] + h;
+    return r;
+  }
+
+  // Copies a neighbour's packed buffer into `buffer` (unless it is that one).
+  void receive(view& buffer, const HaloBuffer& packed) {
+    if (packed.count != buffer.size())
+      throw std::logic_error("kolb: halo buffer of the wrong size for " +
+                             block().material().label());
+    const auto* data = static_cast<const Scalar*>(packed.data);
+    if (data == buffer.data()) return;
+    if (packed.on_host)
+      Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
+    else
+      Kokkos::deep_copy(m_exec, buffer,
+                        unmanaged<NodeAccelerator::memory_space>(data, packed.count));
+  }
+
   template <class Memory>
   using unmanaged = Kokkos::View<const Scalar*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
@@ -510,6 +562,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   view m_scratch;                   // AA: reconstructed post-collision state
   view m_send[3][2], m_recv[3][2];  // packed halos by axis and side
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
+  // AA: populations pushed across the x faces, by side, and where they go.
+  view m_pushed[2], m_pushed_in[2];
+  Kokkos::View<index_t* [2], memory_space> m_pushed_map[2];
+  bool m_pushed_mapped[2] = {false, false};
 };
 
 // A part of a variant on the role's execution space; this memory space's

@@ -124,6 +124,9 @@ class Domain {
   // before their update, while the accelerator updates (seed 004).
   void step_parts(bool fill, bool remote_x = false);
   double exchange_remote_x();
+  // In place (AA), after a pull step: the populations each part pushed into
+  // its x halos go to the neighbours across them.
+  void push_across();
   void step_distributed();
   // Posts the receives and sends of the remote faces normal to `axis`, and
   // completes them (unpacking into the halos).

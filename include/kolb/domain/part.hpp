@@ -71,6 +71,16 @@ class Part {
   virtual HaloBuffer receive_buffer(int axis, Side side, bool host) = 0;
   // Writes packed populations from a neighbour into the `side` halo.
   virtual void unpack(int axis, Side side, const HaloBuffer& buffer) = 0;
+  // Whether the next update() reads the halos: every two-buffer step; in
+  // place (AA), the pull steps only. Before those, halos carry the slots
+  // the AA pattern keeps the crossing populations in.
+  virtual bool reads_halos() const = 0;
+  // In place, after a pull step: the populations this part pushed into its
+  // x `side` halo, packed in the part's memory (queued: fence first) ...
+  virtual HaloBuffer pack_pushed(Side side) = 0;
+  // ... and, on the neighbour across that face, written into its border
+  // (`side`: the neighbour's face they came through).
+  virtual void unpack_pushed(Side side, const HaloBuffer& buffer) = 0;
 
   virtual ObservableSums observe() = 0;
   // This part's columns of the global fields / populations (x-fastest, Q

@@ -16,7 +16,11 @@
 // another site writes in the same step, so sites are independent.
 
 #include <kolb/kernels/collide.hpp>
+#include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/pull.hpp>
+
+#include <array>
+#include <vector>
 
 namespace kolb {
 
@@ -129,6 +133,72 @@ struct PeriodicPushBack {
       if (from_interior && m_material(m_site(src[0], src[1], src[2])) == kFluid)
         m_f(m_layout(g, i)) = m_f(m_layout(s, i));
     }
+  }
+};
+
+// After an AAPull step of parts side by side along x: what a part pushed
+// into its x halo belongs to the neighbour's border sites. The sender packs
+// its halo layers (HaloPack, y and z over their halos); the neighbour writes
+// them into its border layers of the same shape through a map computed once
+// from the materials (pushed_across_map): packed value (g, i) goes to slot i
+// of g when g is fluid and the source g - c_i is a fluid interior site of the
+// sender (across x: in g's halo; y, z: interior), with g taken to its image
+// along periodic y and z, as PeriodicPushBack does. The neighbour's halo
+// materials are the sender's sites, so it decides alone. An x face is a
+// strided column of sites: a list of indices avoids the material loads and
+// branches per site in the step.
+template <class Lattice, class Layout>
+Kokkos::View<index_t* [2], Kokkos::HostSpace> pushed_across_map(
+    const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
+    const Layout& layout, const Region& r, const CrossingPopulations<Lattice>& pop,
+    const std::array<bool, 3>& periodic) {
+  const SiteIndex site = e.site_index();
+  std::vector<index_t> map;
+  index_t b = 0;  // HaloPack's order: (z, y, x) of the region, populations innermost
+  for (int z = r.lo[2]; z < r.hi[2]; ++z)
+    for (int y = r.lo[1]; y < r.hi[1]; ++y)
+      for (int x = r.lo[0]; x < r.hi[0]; ++x, b += pop.count) {
+        if (material(site(x, y, z)) != kFluid) continue;
+        const int p[3] = {x, y, z};
+        int image[3] = {x, y, z};
+        bool kept = true;
+        for (int a = 1; a < 3; ++a) {
+          const int lo = e.halo[a], hi = e.halo[a] + e.n[a];
+          if (p[a] >= lo && p[a] < hi) continue;
+          kept = kept && a < e.dim && periodic[a];  // else a wall halo: nothing pushed there
+          image[a] = p[a] < lo ? p[a] + e.n[a] : p[a] - e.n[a];
+        }
+        if (!kept) continue;
+        const index_t t = site(image[0], image[1], image[2]);
+        for (int k = 0; k < pop.count; ++k) {
+          const int i = pop.index[k];
+          int src[3];
+          bool inside = true;
+          for (int a = 0; a < 3; ++a) {
+            src[a] = p[a] - Lattice::c(i, a);
+            if (a > 0) inside = inside && src[a] >= e.halo[a] && src[a] < e.halo[a] + e.n[a];
+          }
+          if (inside && material(site(src[0], src[1], src[2])) == kFluid) {
+            map.push_back(b + k);
+            map.push_back(layout(t, i));
+          }
+        }
+      }
+  Kokkos::View<index_t* [2], Kokkos::HostSpace> out("kolb::pushed_across_map", map.size() / 2);
+  for (std::size_t j = 0; j < map.size() / 2; ++j)
+    out(j, 0) = map[2 * j], out(j, 1) = map[2 * j + 1];
+  return out;
+}
+
+// Writes packed values where pushed_across_map says: f[map(j, 1)] = buffer[map(j, 0)].
+template <class Scalar, class MemorySpace>
+struct ScatterPushed {
+  Kokkos::View<Scalar*, MemorySpace> m_f;
+  Kokkos::View<const Scalar*, MemorySpace> m_buffer;
+  Kokkos::View<const index_t* [2], MemorySpace> m_map;
+
+  KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
+    m_f(m_map(j, 1)) = m_buffer(m_map(j, 0));
   }
 };
 

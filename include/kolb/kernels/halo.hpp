@@ -10,15 +10,19 @@
 
 namespace kolb {
 
-// Populations that enter a part through its `side` face of `axis`.
+// The slots of the populations that enter a part through its `side` face of
+// `axis`: those a pull reads from that halo. With `swapped` (an AA buffer
+// before its pull step, kernels/aa.hpp) the slots opposite them, where the
+// AA pattern keeps those populations.
 template <class Lattice>
 struct CrossingPopulations {
   Kokkos::Array<int, Lattice::q> index;
   int count = 0;
-  CrossingPopulations(int axis, Side side) {
-    for (int i = 0; i < Lattice::q; ++i)
-      if (side == Side::left ? Lattice::c(i, axis) > 0 : Lattice::c(i, axis) < 0)
-        index[count++] = i;
+  CrossingPopulations(int axis, Side side, bool swapped = false) {
+    for (int i = 0; i < Lattice::q; ++i) {
+      const int ca = Lattice::c(i, axis);
+      if ((side == Side::left) != swapped ? ca > 0 : ca < 0) index[count++] = i;
+    }
   }
 };
 

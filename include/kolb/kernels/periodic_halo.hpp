@@ -5,40 +5,20 @@
 // fills edges and corners where several axes are periodic.
 
 #include <kolb/block/block.hpp>
-#include <kolb/kernels/policy.hpp>
+#include <kolb/kernels/halo.hpp>
 
 namespace kolb {
 
-// The populations a periodic fill copies: those a pull reads from the halo
-// (kMaxComponents at most).
-constexpr int kMaxComponents = 37;
-struct ComponentList {
-  Kokkos::Array<int, kMaxComponents> index;
-  int count = 0;
-};
-
-// The populations a pull reads from the low (high) halo of `axis`: those
-// moving up (down) the axis, or with `swapped` (the AA buffer before its pull
-// step, kernels/aa.hpp) the slots opposite them. Nothing else reads periodic
-// halos (D2Q37's wall kernel pulls too), so a fill of these moves only 5 of 19
-// (D3Q19) or 3 of 9 (D2Q9) populations per halo site; edges
+// A periodic fill copies only the populations a pull reads from the halo
+// (CrossingPopulations): 5 of 19 (D3Q19) or 3 of 9 (D2Q9) per halo site.
+// Nothing else reads periodic halos (D2Q37's wall kernel pulls too); edges
 // and corners follow, as the fill of a later axis spans the earlier axes'
 // halos and copies its own crossing set, which includes the diagonals.
-template <class Lattice>
-ComponentList pulled_from_halo(int axis, bool low, bool swapped) {
-  ComponentList c;
-  for (int i = 0; i < Lattice::q; ++i) {
-    const int ca = Lattice::c(i, axis);
-    if ((low != swapped) ? ca > 0 : ca < 0) c.index[c.count++] = i;
-  }
-  return c;
-}
-
-template <class T, class Layout, class MemorySpace>
+template <class Lattice, class T, class Layout, class MemorySpace>
 struct PeriodicCopy {
   Kokkos::View<T*, MemorySpace> m_data;
   Layout m_layout;
-  ComponentList m_comp;
+  CrossingPopulations<Lattice> m_comp;
   SiteIndex m_site;
   index_t m_shift;  // site offset from a halo site to its image
 
@@ -70,13 +50,13 @@ void fill_periodic_axis(const ExecSpace& exec,
   low.hi[a] = e.halo[a];
   high.lo[a] = e.halo[a] + e.n[a];
   high.hi[a] = e.ext(a);
-  using copy = PeriodicCopy<T, Layout, typename ExecSpace::memory_space>;
-  for_each_site(
-      "kolb::PeriodicHalo", exec, low,
-      copy{data, layout, pulled_from_halo<Lattice>(a, true, swapped), e.site_index(), period});
-  for_each_site(
-      "kolb::PeriodicHalo", exec, high,
-      copy{data, layout, pulled_from_halo<Lattice>(a, false, swapped), e.site_index(), -period});
+  using copy = PeriodicCopy<Lattice, T, Layout, typename ExecSpace::memory_space>;
+  for_each_site("kolb::PeriodicHalo", exec, low,
+                copy{data, layout, CrossingPopulations<Lattice>(a, Side::left, swapped),
+                     e.site_index(), period});
+  for_each_site("kolb::PeriodicHalo", exec, high,
+                copy{data, layout, CrossingPopulations<Lattice>(a, Side::right, swapped),
+                     e.site_index(), -period});
 }
 
 // Every periodic axis in turn.
