@@ -152,8 +152,8 @@ void Domain::build(const Case& c) {
   for (int k = 0; k < n; ++k) {
     Slot& slot = m_slots[k];
     const bool wrap = periodic[0] && t.ranks[0] == 1 && n > 1;
-    if (k > 0 || wrap) slot.faces.push_back({0, Side::left, (k + n - 1) % n, false, 0, 0, {}});
-    if (k + 1 < n || wrap) slot.faces.push_back({0, Side::right, (k + 1) % n, false, 0, 0, {}});
+    if (k > 0 || wrap) slot.faces.push_back({0, Side::left, (k + n - 1) % n, false, 0, 0, {}, {}});
+    if (k + 1 < n || wrap) slot.faces.push_back({0, Side::right, (k + 1) % n, false, 0, 0, {}, {}});
     for (int a = 0; a < 3; ++a)
       for (const Side side : {Side::left, Side::right}) {
         if (!remote(k, a, side)) continue;
@@ -165,6 +165,7 @@ void Domain::build(const Case& c) {
                               true,
                               tag(a, side, k),
                               tag(a, opposite(side), their_part),
+                              {},
                               {}});
       }
   }
@@ -326,16 +327,39 @@ void Domain::step_distributed() {
   m_timings.total += exchange;
 }
 
+void Domain::for_each_side(const std::function<void(PartRole)>& f) {
+  if (m_helper && has(PartRole::host)) {
+    m_helper->submit([&] { f(PartRole::host); });
+    f(PartRole::accelerator);
+    m_helper->wait();
+  } else {
+    f(PartRole::accelerator);
+    f(PartRole::host);
+  }
+}
+
 void Domain::push_across() {
-  for (Slot& s : m_slots)
-    for (const Face& f : s.faces) {
-      if (f.remote) continue;
-      const HaloBuffer pushed = s.part->pack_pushed(f.side);
-      s.part->fence();
-      Part& neighbour = *m_slots[f.neighbour].part;
-      neighbour.unpack_pushed(opposite(f.side), pushed);
-      neighbour.fence();
-    }
+  // Every part packs what it pushed into its x halos, then every part takes
+  // from each neighbour what that one pushed towards it.
+  for_each_side([&](PartRole role) {
+    for (Slot& s : m_slots)
+      if (s.role == role) {
+        for (Face& f : s.faces)
+          if (!f.remote) f.pushed = s.part->pack_pushed(f.side);
+        s.part->fence();
+      }
+  });
+  for_each_side([&](PartRole role) {
+    for (Slot& s : m_slots)
+      if (s.role == role) {
+        for (const Face& f : s.faces) {
+          if (f.remote) continue;
+          for (const Face& g : m_slots[f.neighbour].faces)
+            if (!g.remote && g.side == opposite(f.side)) s.part->unpack_pushed(f.side, g.pushed);
+        }
+        s.part->fence();
+      }
+  });
 }
 
 double Domain::exchange_remote_x() {
@@ -357,10 +381,14 @@ void Domain::step_parts(bool fill, bool remote_x) {
                         lattice_info(m_case.lattice).in_place_streaming;
   const bool pull = m_slots.front().part->reads_halos();
   if (in_place) {
-    if (fill && pull) {
-      for (Slot& s : m_slots) fill_halos(s);
-      for (Slot& s : m_slots) s.part->fence();
-    }
+    if (fill && pull)
+      for_each_side([&](PartRole role) {
+        for (Slot& s : m_slots)
+          if (s.role == role) {
+            fill_halos(s);
+            s.part->fence();
+          }
+      });
     fill = false;
     exchange += step_timer.seconds();
   }

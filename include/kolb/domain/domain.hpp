@@ -12,6 +12,7 @@
 #include <kolb/domain/part.hpp>
 #include <kolb/io/vtk.hpp>
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <vector>
@@ -113,6 +114,7 @@ class Domain {
     int tag;       // remote: message tag of the data this face receives
     int send_tag;  // remote: tag of the data it sends
     HaloBuffer received;
+    HaloBuffer pushed;  // in place: what the part pushed into this face's halo
   };
   struct Slot {
     std::unique_ptr<Part> part;
@@ -127,6 +129,9 @@ class Domain {
   // In place (AA), after a pull step: the populations each part pushed into
   // its x halos go to the neighbours across them.
   void push_across();
+  // f(host) on the helper thread while f(accelerator) runs here (CPU-only
+  // builds), else one after the other.
+  void for_each_side(const std::function<void(PartRole)>& f);
   void step_distributed();
   // Posts the receives and sends of the remote faces normal to `axis`, and
   // completes them (unpacking into the halos).

@@ -184,7 +184,10 @@ Kokkos::View<index_t* [2], Kokkos::HostSpace> pushed_across_map(
           }
         }
       }
-  Kokkos::View<index_t* [2], Kokkos::HostSpace> out("kolb::pushed_across_map", map.size() / 2);
+  // Not initialised by Kokkos: this may run on the node's helper thread,
+  // where the default (OpenMP) space must not launch.
+  Kokkos::View<index_t* [2], Kokkos::HostSpace> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::pushed_across_map"), map.size() / 2);
   for (std::size_t j = 0; j < map.size() / 2; ++j)
     out(j, 0) = map[2 * j], out(j, 1) = map[2 * j + 1];
   return out;
