@@ -509,6 +509,16 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
   if (e.has("gpu_aware_mpi"))
     x.gpu_aware_mpi = e.choice("gpu_aware_mpi", {"true", "false"}) == "true";
   if (e.has("decomposition")) read_decomposition(e, c);
+  if (e.has("rebalance")) {
+    x.rebalance = e.number("rebalance");
+    if (!(x.rebalance >= 0 && x.rebalance < 1))
+      reader.fail(e.get("rebalance"), e.path("rebalance"),
+                  "rebalance is the relative difference of the node's side times that moves the "
+                  "split: a number in [0, 1) (0: never)");
+    if (!e.has("host_columns"))
+      reader.fail(e.get("rebalance"), e.path("rebalance"),
+                  "rebalance needs a host/accelerator split (execution.host_columns)");
+  }
   if (!e.has("host_columns")) return;
   const YAML::Node m = e.get("host_columns");
   const std::string where = e.path("host_columns");
@@ -599,7 +609,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   if (top.has("execution"))
     read_execution(Map(reader, top.get("execution"), "execution",
                        {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns",
-                        "decomposition", "gpu_aware_mpi"}),
+                        "rebalance", "decomposition", "gpu_aware_mpi"}),
                    c, info);
   if (c.execution.streaming == Streaming::aa && info.in_place_streaming &&
       c.output.checkpoint_every % 2 != 0)

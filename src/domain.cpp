@@ -86,7 +86,10 @@ HostFields tile_of(const HostFields& all, const Tile& t) {
 
 }  // namespace
 
-Domain::Domain(const Case& c) : m_case(c), m_tile(whole_lattice(c)) { build(c); }
+Domain::Domain(const Case& c) : m_case(c), m_tile(whole_lattice(c)) {
+  build(c);
+  initialize();
+}
 
 Domain::Domain(const Case& c, std::shared_ptr<comm::CartGrid> grid, TilingChoice choice)
     : m_case(c),
@@ -94,6 +97,33 @@ Domain::Domain(const Case& c, std::shared_ptr<comm::CartGrid> grid, TilingChoice
       m_choice(choice),
       m_grid(grid) {
   build(c);
+  initialize();
+}
+
+void Domain::initialize() {
+  const HostFields initial = initial_fields(m_case);
+  const HostFields mine = tile_of(initial, m_tile);
+  set_fields(mine.rho, mine.u, mine.temperature);
+}
+
+void Domain::resplit(int host_columns) {
+  if (host_columns == m_case.execution.host_columns) return;
+  if (m_case.execution.streaming == Streaming::aa && m_step % 2 != 0)
+    throw std::logic_error("Domain::resplit: an AA state is moved after even steps only");
+  Case c = m_case;
+  c.execution.host_columns = host_columns;
+  Case tile_case = c;
+  tile_case.size[0] = m_tile.size[0];
+  const std::string problem = split_problem(tile_case, host_columns);
+  if (!problem.empty()) throw std::invalid_argument("Domain::resplit: " + problem);
+  const std::vector<double> f = populations();
+  const std::int64_t step = m_step;
+  m_slots.clear();  // frees the old parts before the new ones are allocated
+  m_helper.reset();
+  m_accelerator.reset();
+  m_case = c;
+  build(c);
+  restore(f, step);
 }
 
 void Domain::build(const Case& c) {
@@ -175,9 +205,6 @@ void Domain::build(const Case& c) {
     m_helper->submit([busy] { bind_current_thread_away_from(busy); });
     m_helper->wait();
   }
-  const HostFields initial = initial_fields(c);
-  const HostFields mine = tile_of(initial, t);
-  set_fields(mine.rho, mine.u, mine.temperature);
 }
 
 Domain::~Domain() = default;

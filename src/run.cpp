@@ -3,6 +3,7 @@
 // case with host_columns: auto gets from the load balancer.
 
 #include <kolb/app/run.hpp>
+#include <kolb/balance/rebalance.hpp>
 #include <kolb/balance/tune.hpp>
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
@@ -27,6 +28,7 @@
 #include <fstream>
 #include <iomanip>
 #include <limits>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -352,6 +354,19 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
     last_checkpoint = write_checkpoint(c, *domain);
     out.run_notes()["checkpoint"] = {{"folder", last_checkpoint}, {"step", domain->step()}};
   };
+  // Re-balancing of a node's split (balance/rebalance.hpp), judged on
+  // windows of at least a second of steps; every rank decides alike (times
+  // maxed over the ranks). AA states move after even steps only.
+  const double rebalance = c.execution.rebalance >= 0      ? c.execution.rebalance
+                           : c.execution.host_columns_auto ? 0.15
+                                                           : 0.0;
+  std::optional<Rebalancer> rebalancer;
+  if (rebalance > 0 && domain->host_columns() >= 0)
+    rebalancer.emplace(node_geometry(resolved, domain->columns(), double(domain->column_sites())),
+                       rebalance);
+  nlohmann::json resplits = nlohmann::json::array();
+  double window_seconds = 0;
+  domain->reset_timings();
   SteadyCheck steady;
   g_signal = 0;
   const SignalGuard signals(note_signal);
@@ -418,6 +433,29 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
                   << sites * rate * 1e-6 << " MLUPS  max|u| " << std::setprecision(4)
                   << last.max_speed << "  ETA " << format_duration((c.steps - now) / rate)
                   << std::endl;
+      }
+      window_seconds += dt;
+      if (rebalancer && !end && window_seconds >= 1.0 && checkpoint_step_exact(c, now)) {
+        const DomainTimings t = domain->timings();
+        double v[4] = {double(t.steps), t.accelerator, t.host, t.mpi};
+        comm::max(v, 4);
+        const int from = domain->host_columns();
+        const int to = rebalancer->observe(from, v[0], v[1], v[2], v[3]);
+        domain->reset_timings();
+        window_seconds = 0;
+        if (to >= 0) {
+          domain->resplit(to);
+          resplits.push_back({{"step", now},
+                              {"from_host_columns", from},
+                              {"to_host_columns", to},
+                              {"imbalance", rebalancer->imbalance()}});
+          out.run_notes()["rebalanced"] = resplits;
+          if (progress)
+            *progress << "rebalanced at step " << now << ": " << from << " -> " << to
+                      << " host columns per side (host side " << std::showpos << std::fixed
+                      << std::setprecision(0) << 100 * rebalancer->imbalance() << std::noshowpos
+                      << " % against the accelerator's)" << std::endl;
+        }
       }
       if (signal != 0) {
         const std::string what = std::string(signal == SIGINT ? "SIGINT" : "SIGTERM") +

@@ -40,11 +40,9 @@ class Tuner {
     m_columns = n[0];
     m_column_sites = double(n[1]) * n[2];
     m_sites = double(c.size[0]) * c.size[1] * c.size[2];
-    // Clustered layouts: splits at multiples of the vector length keep every
-    // block's rows whole vectors (no scalar remainder loop per row).
-    m_quantum = c.execution.layout.vector_length;
-    if (m_columns / 2 < 4 * m_quantum) m_quantum = 1;  // small lattices: every column
-    m_halo = lattice_info(c.lattice).halo;
+    const BalanceModel g = node_geometry(c, m_columns, m_column_sites);
+    m_quantum = g.quantum;
+    m_halo = g.min_part;
   }
 
   // A split every part of which is at least the halo wide (D2Q37: 3 columns),
@@ -298,6 +296,18 @@ nlohmann::json model_json(const BalanceModel& m) {
 }
 
 }  // namespace
+
+BalanceModel node_geometry(const Case& c, int columns, double column_sites) {
+  BalanceModel g;
+  g.columns = columns;
+  g.column_sites = column_sites;
+  // Clustered layouts: splits at multiples of the vector length keep every
+  // block's rows whole vectors (no scalar remainder loop per row).
+  g.quantum = c.execution.layout.vector_length;
+  if (columns / 2 < 4 * g.quantum) g.quantum = 1;  // small lattices: every column
+  g.min_part = lattice_info(c.lattice).halo;
+  return g;
+}
 
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log) {
   return Tuner(c, options, log).run();

@@ -2,8 +2,12 @@
 // the solver gives the analytic M*, including the ends where one space
 // should take the whole lattice.
 #include <kolb/balance/model.hpp>
+#include <kolb/balance/rebalance.hpp>
 
 #include <gtest/gtest.h>
+
+#include <tuple>
+#include <utility>
 
 namespace {
 
@@ -119,4 +123,39 @@ TEST(BalanceModel, SyncCostOnlyWhenBothWork) {
   EXPECT_EQ(m.optimum(), 45);
   m.sync = 2e-5;  // more than sharing saves (9e-6): the accelerator takes everything
   EXPECT_EQ(m.optimum(), 0);
+}
+
+// Re-balancing: side times within the threshold keep the split; a drift that
+// persists for `patience` windows moves to the balance of the measured
+// per-site costs; one side alone is never judged.
+TEST(Rebalancer, MovesToTheMeasuredBalanceAfterPersistentDrift) {
+  kolb::BalanceModel base = model(0, 0, 0, 0, 0, 1000, 100);
+  base.quantum = 8;
+  kolb::Rebalancer r(base, 0.1, 3);
+  // M = 200: the accelerator's 600 columns, the host's 400; 10 steps.
+  auto window = [](double tau_acc, double tau_host, int m) {
+    return std::pair{10 * tau_acc * (1000 - 2 * m) * 100, 10 * tau_host * 2 * m * 100};
+  };
+  auto [a, h] = window(1e-9, 1.5e-9, 200);  // 6e-5 vs 6e-5 per step: balanced
+  for (int k = 0; k < 5; ++k) EXPECT_EQ(r.observe(200, 10, a, h, 0), -1);
+  EXPECT_NEAR(r.imbalance(), 0, 1e-12);
+  // The host slows down 2x: 1.2e-4 vs 6e-5 per step, imbalance +0.5.
+  std::tie(a, h) = window(1e-9, 3e-9, 200);
+  EXPECT_EQ(r.observe(200, 10, a, h, 0), -1);
+  EXPECT_EQ(r.observe(200, 10, a, h, 0), -1);
+  // Balance of tau 1e-9 / 3e-9: 2M * 3 = 1000 - 2M -> M = 125, multiple of 8: 120 or 128.
+  const int next = r.observe(200, 10, a, h, 0);
+  EXPECT_TRUE(next == 120 || next == 128) << next;
+  EXPECT_NEAR(r.imbalance(), 0.5, 1e-12);
+  // A window back within the threshold resets the count.
+  std::tie(a, h) = window(1e-9, 3e-9, 125);
+  EXPECT_EQ(r.observe(125, 10, a, h * 1.05, 0), -1);
+  EXPECT_EQ(r.observe(125, 10, a * 2, h, 0), -1);
+  EXPECT_EQ(r.observe(125, 10, a, h, 0), -1);
+  EXPECT_EQ(r.observe(125, 10, a * 2, h, 0), -1);
+  // One side alone: nothing to compare.
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_EQ(r.observe(0, 10, 1.0, 0, 0), -1);
+    EXPECT_EQ(r.observe(500, 10, 0, 1.0, 0), -1);
+  }
 }

@@ -76,6 +76,25 @@ r = json.load(open(sys.argv[1]))
 assert r["execution"]["host_columns"] == 7, r["execution"]
 assert "host 7 columns per side" in r["execution"]["execution_space"], r["execution"]
 PY
+# Re-balancing during the run: from a split that leaves the host nearly idle
+# (4 of 512 columns per side) the run moves towards balance (windows of
+# 1 s, 3 in a row over the threshold; 12000 steps take about 7 s here)
+# and says so in the report.
+expect_rc 0 "rebalanced run" -- "$kolb" run "$src/inputs/09_node_cavity2d.yaml" \
+  --set domain.size=[512,256] --set physics.reference_length=512 --set run.steps=12000 \
+  --set output.folder=rebalance --set execution.host_columns=4 \
+  --set execution.rebalance=0.1 --set output.observables_every=0
+python3 - rebalance/report.json <<'PY' && ok "rebalanced report" || { fail "rebalanced report"; cat out.txt; }
+import json, sys
+r = json.load(open(sys.argv[1]))
+if r["performance"]["loop_seconds"] < 4:  # a fast machine: too short to judge 3 windows
+    print("rebalanced report: run too short to judge (%.1f s)" % r["performance"]["loop_seconds"])
+    sys.exit(0)
+moves = r["run"]["rebalanced"]
+assert moves and moves[0]["from_host_columns"] == 4 and moves[0]["to_host_columns"] > 4, moves
+assert all(abs(m["imbalance"]) > 0.1 for m in moves), moves
+assert r["execution"]["host_columns"] == moves[-1]["to_host_columns"], r["execution"]
+PY
 expect_rc 0 "tune" -- "$kolb" tune "$src/inputs/01_cavity2d_re100.yaml" \
   --set domain.size=[64,32] --set output.folder=tune --seconds 0.005 --repeats 1 --sweep 3
 for f in tune.csv tune_model.csv tune.json; do

@@ -160,6 +160,37 @@ TEST(Node, FieldsMatchSingleBlock) {
             reference->populations().size());
 }
 
+// Run-time re-balancing moves the split mid-run: the populations carry on
+// bit for bit, for both streaming schemes, to and from one space alone.
+TEST(Node, ResplitKeepsEveryPopulation) {
+  for (const std::string lattice : {"D2Q9", "D3Q19"})
+    for (const std::string scheme : {"execution.kernel=fused", "execution.streaming=aa"}) {
+      const std::string yaml = node_case(lattice, true);
+      const int lx = lattice == "D3Q19" ? 17 : 29;
+      auto reference = kolb::make_domain(kolb::test::make_case(yaml, {scheme}));
+      reference->advance(24);
+      const auto expected = reference->populations();
+      auto node =
+          kolb::make_domain(kolb::test::make_case(yaml, {scheme, "execution.host_columns=2"}));
+      int step = 0;
+      for (const int m : {6, 0, lx / 2, 1, 3}) {
+        node->advance(4);
+        step += 4;
+        node->resplit(m);
+        EXPECT_EQ(node->host_columns(), m);
+        EXPECT_EQ(node->step(), step);
+      }
+      node->advance(24 - step);
+      EXPECT_EQ(first_difference(node->populations(), expected), expected.size())
+          << lattice << " " << scheme;
+      EXPECT_THROW(node->resplit(lx), std::invalid_argument);
+      if (scheme == "execution.streaming=aa") {
+        node->advance(1);  // an odd step: the AA state is not moved there
+        EXPECT_THROW(node->resplit(5), std::logic_error);
+      }
+    }
+}
+
 TEST(Node, BadSettingsAreConfigErrors) {
   const std::string yaml = node_case("D2Q9", true);
   try {
@@ -172,6 +203,12 @@ TEST(Node, BadSettingsAreConfigErrors) {
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=-1"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=many"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.threads=0"}), kolb::ConfigError);
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=3", "execution.rebalance=1.5"}),
+               kolb::ConfigError);
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.rebalance=0.2"}), kolb::ConfigError);
+  EXPECT_EQ(kolb::test::make_case(yaml, {"execution.host_columns=3", "execution.rebalance=0.2"})
+                .execution.rebalance,
+            0.2);
   // 'auto' is valid in a case but is the balancer's to resolve.
   const auto c = kolb::test::make_case(yaml, {"execution.host_columns=auto"});
   EXPECT_TRUE(c.execution.host_columns_auto);

@@ -72,6 +72,12 @@ struct TuneResult {
 // is the model's T_mpi.
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log);
 
+// The split geometry of a node of `columns` columns of `column_sites` sites
+// for case c: splits are multiples of the layout's vector length (every
+// part's rows whole vectors; every column on small lattices) and leave
+// every part at least the lattice's halo wide. Costs are left zero.
+BalanceModel node_geometry(const Case& c, int columns, double column_sites);
+
 // tune.csv (measured points), tune_model.csv (model curves), tune.json and
 // tune.png (MLUPS vs host fraction 2M/LX, gnuplot) in `folder`. Returns the
 // JSON file's path.

@@ -90,6 +90,11 @@ class Domain {
   std::string execution_space() const;  // "OpenMP", "OpenMP + Serial (host 7 columns per side)"
   int concurrency() const;
 
+  // Moves to a split of `host_columns` per side, keeping the populations
+  // bit for bit (with AA streaming: after even steps only). Every rank
+  // together, with the same M.
+  void resplit(int host_columns);
+
   // The host/accelerator split: M host columns per side (-1: one part).
   int host_columns() const { return m_case.execution.host_columns; }
   int columns() const { return m_tile.size[0]; }
@@ -122,6 +127,8 @@ class Domain {
     std::vector<Face> faces;
   };
   void build(const Case& c);
+  // The case's initial state (initial_fields) on every part.
+  void initialize();
   // remote_x: the host parts exchange their x faces with other ranks
   // before their update, while the accelerator updates (seed 004).
   void step_parts(bool fill, bool remote_x = false);

@@ -139,6 +139,10 @@ struct ExecutionSettings {
   // host_columns_auto and leaves M to the load balancer.
   int host_columns = -1;
   bool host_columns_auto = false;
+  // Re-balancing during `kolb run` (balance/rebalance.hpp): the relative
+  // difference of the node's side times that, held for a few seconds, moves
+  // the split. 0: never; -1 (unset): 0.15 with host_columns: auto, else 0.
+  double rebalance = -1;
   // MPI tiling (comm/tiling.hpp): ranks per axis. {0, 0, 0}: auto (the
   // tiling model picks); {-1, 1, 1}: 1d, every rank along x.
   std::array<int, 3> decomposition{0, 0, 0};
