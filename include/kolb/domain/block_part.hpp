@@ -180,7 +180,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     }
     Kokkos::parallel_for(
         "kolb::ScatterPushed",
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0)),
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
         ScatterPushed<Scalar, memory_space>{block().current(), buffer, map});
   }
 
@@ -564,7 +564,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
   // AA: populations pushed across the x faces, by side, and where they go.
   view m_pushed[2], m_pushed_in[2];
-  Kokkos::View<index_t* [2], memory_space> m_pushed_map[2];
+  Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   bool m_pushed_mapped[2] = {false, false};
 };
 

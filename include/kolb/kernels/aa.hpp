@@ -148,7 +148,7 @@ struct PeriodicPushBack {
 // strided column of sites: a list of indices avoids the material loads and
 // branches per site in the step.
 template <class Lattice, class Layout>
-Kokkos::View<index_t* [2], Kokkos::HostSpace> pushed_across_map(
+Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
     const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
     const Layout& layout, const Region& r, const CrossingPopulations<Lattice>& pop,
     const std::array<bool, 3>& periodic) {
@@ -186,22 +186,22 @@ Kokkos::View<index_t* [2], Kokkos::HostSpace> pushed_across_map(
       }
   // Not initialised by Kokkos: this may run on the node's helper thread,
   // where the default (OpenMP) space must not launch.
-  Kokkos::View<index_t* [2], Kokkos::HostSpace> out(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::pushed_across_map"), map.size() / 2);
-  for (std::size_t j = 0; j < map.size() / 2; ++j)
-    out(j, 0) = map[2 * j], out(j, 1) = map[2 * j + 1];
+  Kokkos::View<index_t*, Kokkos::HostSpace> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::pushed_across_map"), map.size());
+  for (std::size_t j = 0; j < map.size(); ++j) out(j) = map[j];
   return out;
 }
 
-// Writes packed values where pushed_across_map says: f[map(j, 1)] = buffer[map(j, 0)].
+// Writes packed values where pushed_across_map says (pairs of packed index,
+// storage index): f[map(2j + 1)] = buffer[map(2j)].
 template <class Scalar, class MemorySpace>
 struct ScatterPushed {
   Kokkos::View<Scalar*, MemorySpace> m_f;
   Kokkos::View<const Scalar*, MemorySpace> m_buffer;
-  Kokkos::View<const index_t* [2], MemorySpace> m_map;
+  Kokkos::View<const index_t*, MemorySpace> m_map;
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
-    m_f(m_map(j, 1)) = m_buffer(m_map(j, 0));
+    m_f(m_map(2 * j + 1)) = m_buffer(m_map(2 * j));
   }
 };
 
