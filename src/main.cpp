@@ -192,6 +192,8 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
         << (r.rounds > 1 ? "s" : "") << "), predicted " << 1e3 * r.predicted_step
         << " ms/step, measured " << 1e3 * r.measured_step << " ms/step ("
         << 100.0 * (r.predicted_step / r.measured_step - 1) << " %)\n";
+    if (const std::string why = r.concurrent.why_alone(); !why.empty())
+      out << "model: " << why << "\n";
     if (r.window_points > 0) {
       const double predicted = r.window.step_time(r.model_columns);
       out << "model refitted in the verification window (" << r.window_points

@@ -275,11 +275,13 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
   Case resolved = c;
   resolved.execution.host_columns = t.best_columns;
   if (comm::size() > 1) resolved.execution.decomposition = t.ranks;  // tiled once
+  const std::string why = t.concurrent.why_alone();
   if (progress)
     *progress << "balancer: " << t.best_columns << " host columns per side (model "
-              << t.model_columns << ")" << std::endl;
+              << t.model_columns << (why.empty() ? "" : ": " + why) << ")" << std::endl;
   return {resolved,
           {{"model_host_columns", t.model_columns},
+           {"why_alone", why},
            {"host_columns", t.best_columns},
            {"predicted_step_s", t.predicted_step},
            {"measured_step_s", t.best_step},

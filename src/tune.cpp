@@ -366,6 +366,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["model_isolated"] = model_json(r.isolated);
   j["model_concurrent"] = model_json(r.concurrent);
   j["model_host_columns"] = r.model_columns;
+  if (const std::string why = r.concurrent.why_alone(); !why.empty()) j["why_alone"] = why;
   j["predicted_step_s"] = r.predicted_step;
   j["measured_step_s"] = r.measured_step;
   j["prediction_error"] = r.predicted_step / r.measured_step - 1;

@@ -159,3 +159,28 @@ TEST(Rebalancer, MovesToTheMeasuredBalanceAfterPersistentDrift) {
     EXPECT_EQ(r.observe(500, 10, 0, 1.0, 0), -1);
   }
 }
+
+// When one space runs alone the model says why: a balance point below the
+// narrowest allowed part, or a swap and synchronisation that cost more than
+// sharing saves.
+TEST(BalanceModel, SaysWhyOneSpaceRunsAlone) {
+  auto m = model(1e-9, 1e-8);  // balance at 45.45 columns: a split, no reason given
+  EXPECT_EQ(m.why_alone(), "");
+  m = model(1e-9, 1e-6);  // the host is 1000x slower: balance at 0.50 columns
+  m.min_part = 3;
+  EXPECT_EQ(m.optimum(), 0);
+  std::string why = m.why_alone();
+  EXPECT_NE(why.find("balance at 0.50 host columns"), std::string::npos) << why;
+  EXPECT_NE(why.find("narrowest split allowed (3"), std::string::npos) << why;
+  EXPECT_NE(why.find("accelerator runs alone"), std::string::npos) << why;
+  m = model(1e-9, 1e-8);
+  m.sync = 2e-5;  // more than sharing saves (see SyncCostOnlyWhenBothWork)
+  EXPECT_EQ(m.optimum(), 0);
+  why = m.why_alone();
+  EXPECT_NE(why.find("synchronisation (0.02 ms)"), std::string::npos) << why;
+  m = model(1e-6, 1e-9);  // the accelerator is 1000x slower: the host takes everything
+  m.min_part = 3;
+  EXPECT_EQ(m.optimum(), m.max_host_columns());
+  why = m.why_alone();
+  EXPECT_NE(why.find("host runs alone"), std::string::npos) << why;
+}

@@ -11,7 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -95,6 +97,44 @@ struct BalanceModel {
       if (step_time(c) < step_time(best)) best = c;
     }
     return best;
+  }
+
+  // Why optimum() leaves one space alone; empty when it splits. Either the
+  // balance point lies below the narrowest split allowed (the host, or the
+  // accelerator, is worth less than the thinnest part it may take), or
+  // sharing costs more per step (swap, synchronisation) than it saves.
+  std::string why_alone() const {
+    const int best = optimum();
+    const int top = max_host_columns();
+    if (best > 0 && best < top) return {};
+    const bool host_idle = best == 0;
+    int thinnest = (min_part + quantum - 1) / quantum * quantum;  // the narrowest valid split
+    while (thinnest <= top && !valid_split(columns, thinnest, min_part)) thinnest += quantum;
+    int widest = top;  // the widest split that leaves the accelerator a part
+    while (widest > 0 && !(valid_split(columns, widest, min_part) && columns - 2 * widest > 0))
+      widest -= quantum;
+    const double m = balance_point();
+    char text[320];
+    if (host_idle ? m < thinnest : m > widest) {
+      std::snprintf(text, sizeof text,
+                    "the sides balance at %.2f host columns per side, %s than the %s split "
+                    "allowed (%d: parts at least %d columns wide, multiples of %d): the %s runs "
+                    "alone",
+                    m, host_idle ? "fewer" : "more", host_idle ? "narrowest" : "widest",
+                    host_idle ? thinnest : widest, min_part, quantum,
+                    host_idle ? "accelerator" : "host");
+    } else {
+      const int near = host_idle ? std::max(thinnest, int(m) / quantum * quantum)
+                                 : std::min(widest, int(m) / quantum * quantum);
+      std::snprintf(text, sizeof text,
+                    "sharing (M = %d) would take %.3g ms per step against %.3g ms for the %s "
+                    "alone: the swap (%.3g ms) and synchronisation (%.3g ms) per step cost more "
+                    "than the %s's share saves",
+                    near, 1e3 * step_time(near), 1e3 * step_time(best),
+                    host_idle ? "accelerator" : "host", 1e3 * swap, 1e3 * sync,
+                    host_idle ? "host" : "accelerator");
+    }
+    return text;
   }
 };
 
