@@ -290,6 +290,32 @@ void Domain::step_distributed() {
     exchange += t.seconds();
   };
   const int dim = m_case.dim;
+  if (m_slots.size() == 1 && m_case.execution.streaming == Streaming::aa &&
+      lattice_info(m_case.lattice).in_place_streaming) {
+    // In place, slabs along x (tiling_problem): a pull step takes the x
+    // halos from the neighbouring ranks, updates, and sends back what it
+    // pushed into them; a local step exchanges nothing.
+    Part& part = *m_slots[0].part;
+    const bool pull = part.reads_halos();
+    if (pull)
+      exchanged([&] {
+        start_exchange(0);
+        finish_exchange(0);
+      });
+    part.update();
+    part.fence();
+    if (pull) exchanged([&] { push_remote_x(); });
+    part.swap();
+    const double total = step_timer.seconds();
+    ++m_step;
+    m_timings.steps += 1;
+    m_timings.exchange += exchange;
+    m_timings.mpi += exchange;
+    (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) +=
+        total - exchange;
+    m_timings.total += total;
+    return;
+  }
   if (m_slots.size() == 1) {
     // Self-periodic halos first; then the first axis with remote faces is in
     // flight while the sites that do not read them update (overlap); later
@@ -372,7 +398,7 @@ void Domain::push_across() {
     for (Slot& s : m_slots)
       if (s.role == role) {
         for (Face& f : s.faces)
-          if (!f.remote) f.pushed = s.part->pack_pushed(f.side);
+          if (!f.remote) f.pushed = s.part->pack_pushed(f.side, false);
         s.part->fence();
       }
   });
@@ -387,6 +413,27 @@ void Domain::push_across() {
         s.part->fence();
       }
   });
+}
+
+void Domain::push_remote_x() {
+  // Tags apart from the halo exchange's: the same faces carry both.
+  constexpr int offset = 2048;
+  const bool host = !m_case.execution.gpu_aware_mpi;
+  Part& part = *m_slots[0].part;
+  std::vector<std::pair<const Face*, HaloBuffer>> sends;
+  for (Face& f : m_slots[0].faces)
+    if (f.remote && f.axis == 0) {
+      f.received = part.pushed_receive_buffer(f.side, host);
+      m_grid->receive(f.neighbour, offset + f.tag, f.received.data, f.received.bytes);
+      sends.emplace_back(&f, part.pack_pushed(f.side, host));
+    }
+  part.fence();
+  for (const auto& [f, buffer] : sends)
+    m_grid->send(f->neighbour, offset + f->send_tag, buffer.data, buffer.bytes);
+  m_grid->wait_all();
+  for (const Face& f : m_slots[0].faces)
+    if (f.remote && f.axis == 0) part.unpack_pushed(f.side, f.received);
+  part.fence();
 }
 
 double Domain::exchange_remote_x() {

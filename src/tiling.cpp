@@ -38,8 +38,16 @@ std::string tiling_problem(const Case& c, const Ranks& ranks) {
              " sites to a tile, fewer than the halo width " + std::to_string(info.halo) + " of " +
              to_string(c.lattice);
   }
-  if (ranks[0] * ranks[1] * ranks[2] > 1 && c.execution.streaming != Streaming::two_buffer)
-    return "MPI tiles run the two_buffer streaming scheme only (drop execution.streaming: aa)";
+  // In place (AA), what a pull pushes across a tile's faces goes back to
+  // the neighbour; kolb does that for slabs along x of one part each.
+  if (ranks[0] * ranks[1] * ranks[2] > 1 && c.execution.streaming == Streaming::aa) {
+    if (ranks[1] > 1 || ranks[2] > 1)
+      return "with streaming: aa MPI tiles are slabs along x only (decomposition: 1d), not " +
+             to_string(ranks, c.dim);
+    if (c.execution.host_columns > 0 || c.execution.host_columns_auto)
+      return "with streaming: aa and MPI, each rank runs one part (no host_columns); the "
+             "two_buffer scheme runs a host/accelerator split on every rank";
+  }
   // The thermal wall rows (both walls on one tile, or one wall per tile)
   // need the rows they own plus the ones they read above them.
   const bool walls = info.wall_rows > 0 && c.faces[2].kind != FaceKind::periodic;

@@ -57,9 +57,21 @@ grep -q "execution.decomposition: tiling 2x2 needs 4 MPI ranks, the job has 3" e
 expect_rc 2 "tiles thinner than the halo" -- mpi 4 "$kolb" "${cavity[@]}" \
   --set output.folder=bad --set "domain.size=[3,36]" --set execution.decomposition=1d
 grep -q "fewer than the halo width" err.txt && ok "halo named" || { fail "halo message"; cat err.txt; }
-expect_rc 2 "aa streaming on tiles" -- mpi 2 "$kolb" "${cavity[@]}" \
-  --set output.folder=bad --set execution.streaming=aa
-grep -q "two_buffer streaming scheme only" err.txt && ok "aa named" || { fail "aa message"; cat err.txt; }
+expect_rc 2 "aa streaming on y tiles" -- mpi 2 "$kolb" "${cavity[@]}" \
+  --set output.folder=bad --set execution.streaming=aa --set "execution.decomposition=[1,2]"
+grep -q "slabs along x only" err.txt && ok "aa tiling named" || { fail "aa message"; cat err.txt; }
+# In place on slabs along x: the same fields as one rank.
+expect_rc 0 "aa one rank" -- "$kolb" "${cavity[@]}" --set output.folder=aa1 --set execution.streaming=aa
+expect_rc 0 "aa on 2 slabs" -- mpi 2 "$kolb" "${cavity[@]}" --set output.folder=aa2 \
+  --set execution.streaming=aa
+python3 - aa1 aa2 <<'PY' && ok "aa slabs as one rank" || fail "aa slabs differ"
+import json, sys
+one, two = (json.load(open(d + "/report.json")) for d in sys.argv[1:])
+assert two["execution"]["mpi"]["tiling"] == "2x1", two["execution"]["mpi"]
+a, b = one["final_observables"], two["final_observables"]
+assert a["max_speed"] == b["max_speed"], (a, b)
+assert abs(a["mass"] - b["mass"]) <= 1e-12 * a["mass"], (a, b)
+PY
 
 # 4. One rank fails (its piece cannot be written): every rank ends, fast.
 mkdir -p fail/fields_000000100/rank_00001.vti.tmp

@@ -101,12 +101,16 @@ struct Isothermal : ::testing::TestWithParam<std::tuple<std::string, bool, std::
 
 TEST_P(Isothermal, TilesBitwiseIdenticalToOneProcess) {
   const auto [lattice, periodic_x, kernel] = GetParam();
-  expect_tiles_match(isothermal_case(lattice, periodic_x), {"execution.kernel=" + kernel}, 19);
+  // aa: slabs along x only (other tilings are skipped as tiling problems);
+  // 19 steps end on a pull step, whose pushes cross the tiles.
+  expect_tiles_match(isothermal_case(lattice, periodic_x),
+                     {kernel == "aa" ? "execution.streaming=aa" : "execution.kernel=" + kernel},
+                     19);
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, Isothermal,
                          ::testing::Combine(::testing::Values("D2Q9", "D3Q19"), ::testing::Bool(),
-                                            ::testing::Values("fused", "split")),
+                                            ::testing::Values("fused", "split", "aa")),
                          [](const auto& info) {
                            return std::get<0>(info.param) +
                                   (std::get<1>(info.param) ? "_periodic_" : "_walled_") +

@@ -155,14 +155,19 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   bool reads_halos() const override { return !m_aa || !m_aa_streamed; }
 
-  HaloBuffer pack_pushed(Side side) override {
+  HaloBuffer pack_pushed(Side side, bool host) override {
     const Region r = pushed_region(side, false);
     // Populations leaving through `side`: those entering from the other one.
     const CrossingPopulations<Lattice> pop(0, opposite(side));
     view& buffer = halo_buffer(m_pushed[int(side)], r, pop);
     for_each_site("kolb::PushedPack", m_exec, r, halo_pack<false>(buffer, r, pop));
-    return {buffer.data(), buffer.size(), buffer.size() * sizeof(Scalar),
-            std::is_same<memory_space, Kokkos::HostSpace>::value};
+    return buffer_of(buffer, m_pushed_host[int(side)], host, true);
+  }
+
+  HaloBuffer pushed_receive_buffer(Side side, bool host) override {
+    view& buffer = halo_buffer(m_pushed_in[int(side)], pushed_region(side, true),
+                               CrossingPopulations<Lattice>(0, side));
+    return buffer_of(buffer, m_pushed_in_host[int(side)], host, false);
   }
 
   void unpack_pushed(Side side, const HaloBuffer& packed) override {
@@ -564,6 +569,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
   // AA: populations pushed across the x faces, by side, and where they go.
   view m_pushed[2], m_pushed_in[2];
+  host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   bool m_pushed_mapped[2] = {false, false};
 };

@@ -136,6 +136,8 @@ class Domain {
   // In place (AA), after a pull step: the populations each part pushed into
   // its x halos go to the neighbours across them.
   void push_across();
+  // The same across the x faces to other ranks (slabs along x, one part).
+  void push_remote_x();
   // f(host) on the helper thread while f(accelerator) runs here (CPU-only
   // builds), else one after the other.
   void for_each_side(const std::function<void(PartRole)>& f);

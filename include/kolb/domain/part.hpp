@@ -76,10 +76,14 @@ class Part {
   // the AA pattern keeps the crossing populations in.
   virtual bool reads_halos() const = 0;
   // In place, after a pull step: the populations this part pushed into its
-  // x `side` halo, packed in the part's memory (queued: fence first) ...
-  virtual HaloBuffer pack_pushed(Side side) = 0;
-  // ... and, on the neighbour across that face, written into its border
-  // (`side`: the neighbour's face they came through).
+  // x `side` halo, packed in the part's memory or, with `host`, copied to
+  // host memory (queued: fence first) ...
+  virtual HaloBuffer pack_pushed(Side side, bool host) = 0;
+  // ... the buffer a neighbour's pushed populations through the x `side`
+  // face are received into (host memory with `host`) ...
+  virtual HaloBuffer pushed_receive_buffer(Side side, bool host) = 0;
+  // ... and written into this part's border (`side`: the face they came
+  // through).
   virtual void unpack_pushed(Side side, const HaloBuffer& buffer) = 0;
 
   virtual ObservableSums observe() = 0;
