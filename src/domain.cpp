@@ -112,9 +112,7 @@ void Domain::resplit(int host_columns) {
     throw std::logic_error("Domain::resplit: an AA state is moved after even steps only");
   Case c = m_case;
   c.execution.host_columns = host_columns;
-  Case tile_case = c;
-  tile_case.size[0] = m_tile.size[0];
-  const std::string problem = split_problem(tile_case, host_columns);
+  const std::string problem = tile_split_problem(c);
   if (!problem.empty()) throw std::invalid_argument("Domain::resplit: " + problem);
   const std::vector<double> f = populations();
   const std::int64_t step = m_step;
@@ -126,6 +124,13 @@ void Domain::resplit(int host_columns) {
   restore(f, step);
 }
 
+std::string Domain::tile_split_problem(const Case& c) const {
+  if (c.execution.host_columns < 0) return {};
+  Case tile_case = c;
+  tile_case.size[0] = m_tile.size[0];
+  return split_problem(tile_case, c.execution.host_columns);
+}
+
 void Domain::build(const Case& c) {
   m_accelerator = std::make_unique<AcceleratorInstance>();
   const std::string where = c.source + ": execution.host_columns";
@@ -133,10 +138,8 @@ void Domain::build(const Case& c) {
     throw ConfigError(where,
                       "'auto' is resolved by the load balancer (kolb run / kolb tune); "
                       "give a number of columns here");
-  Case tile_case = c;
-  tile_case.size[0] = m_tile.size[0];
-  if (c.execution.host_columns >= 0 && !split_problem(tile_case, c.execution.host_columns).empty())
-    throw ConfigError(where, split_problem(tile_case, c.execution.host_columns));
+  if (const std::string problem = tile_split_problem(c); !problem.empty())
+    throw ConfigError(where, problem);
   const std::string memory = memory_problem(c, m_tile);
   if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
@@ -290,58 +293,38 @@ void Domain::step_distributed() {
     exchange += t.seconds();
   };
   const int dim = m_case.dim;
-  if (m_slots.size() == 1 && m_case.execution.streaming == Streaming::aa &&
-      lattice_info(m_case.lattice).in_place_streaming) {
-    // In place, slabs along x (tiling_problem): a pull step takes the x
-    // halos from the neighbouring ranks, updates, and sends back what it
-    // pushed into them; a local step exchanges nothing.
-    Part& part = *m_slots[0].part;
-    const bool pull = part.reads_halos();
-    if (pull)
-      exchanged([&] {
-        start_exchange(0);
-        finish_exchange(0);
-      });
-    part.update();
-    part.fence();
-    if (pull) exchanged([&] { push_remote_x(); });
-    part.swap();
-    const double total = step_timer.seconds();
-    ++m_step;
-    m_timings.steps += 1;
-    m_timings.exchange += exchange;
-    m_timings.mpi += exchange;
-    (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) +=
-        total - exchange;
-    m_timings.total += total;
-    return;
-  }
   if (m_slots.size() == 1) {
     // Self-periodic halos first; then the first axis with remote faces is in
     // flight while the sites that do not read them update (overlap); later
     // axes carry the halos of the earlier ones (edges, corners), so they
     // follow in order; then the sites next to remote faces.
+    // In place (AA; slabs along x, tiling_problem), only pull steps read
+    // the halos, and what they push into the x halos goes back afterwards.
     Part& part = *m_slots[0].part;
+    const bool in_place = m_case.execution.streaming == Streaming::aa;
+    const bool halos = part.reads_halos();
     int first = 0;
     while (first < dim && m_tile.ranks[first] == 1) ++first;
     for (int a = 0; a < 3; ++a) part.fill_periodic(a);
-    if (first < dim) exchanged([&] { start_exchange(first); });
+    if (halos && first < dim) exchanged([&] { start_exchange(first); });
     // Overlap pays where launches are asynchronous (a GPU): host kernels
     // block, MPI progresses only inside its calls meanwhile, and x borders
     // are one-site-long rows.
-    const bool overlap =
-        m_overlap >= 0 ? m_overlap == 1
-                       : m_slots[0].role == PartRole::accelerator && !node_accelerator_on_host;
+    const bool overlap = !in_place && (m_overlap >= 0 ? m_overlap == 1
+                                                      : m_slots[0].role == PartRole::accelerator &&
+                                                            !node_accelerator_on_host);
     if (overlap) part.update(UpdateZone::inner);
-    exchanged([&] {
-      for (int a = first; a < dim; ++a) {
-        if (a > first) start_exchange(a);
-        finish_exchange(a);
-        part.fill_periodic(a);  // again: its corners over the halos just received
-      }
-    });
+    if (halos)
+      exchanged([&] {
+        for (int a = first; a < dim; ++a) {
+          if (a > first) start_exchange(a);
+          finish_exchange(a);
+          part.fill_periodic(a);  // again: its corners over the halos just received
+        }
+      });
     part.update(overlap ? UpdateZone::border : UpdateZone::all);
     part.fence();
+    if (in_place && halos) exchanged([&] { push_remote_x(); });
     part.swap();
     const double total = step_timer.seconds();
     ++m_step;
@@ -451,8 +434,7 @@ void Domain::step_parts(bool fill, bool remote_x) {
   // copy, so every halo is filled before any part updates (not overlapped),
   // and what each part pushed into its x halos goes to its neighbours after
   // all have updated. Local steps read no halos.
-  const bool in_place = m_case.execution.streaming == Streaming::aa &&
-                        lattice_info(m_case.lattice).in_place_streaming;
+  const bool in_place = m_case.execution.streaming == Streaming::aa;  // (config: isothermal only)
   const bool pull = m_slots.front().part->reads_halos();
   if (in_place) {
     if (fill && pull)

@@ -93,6 +93,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
+    if (m_aa)  // where the populations pushed across each x face belong
+      for (const Side side : {Side::left, Side::right})
+        m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
+            memory_space(),
+            pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true),
+                                       CrossingPopulations<Lattice>(0, side), m_periodic));
   }
 
   void update(UpdateZone zone) override {
@@ -175,14 +181,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const CrossingPopulations<Lattice> pop(0, side);
     view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
     receive(buffer, packed);
-    auto& map = m_pushed_map[int(side)];
-    if (!m_pushed_mapped[int(side)]) {  // materials do not change: once
-      const auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block().material());
-      map = Kokkos::create_mirror_view_and_copy(
-          memory_space(),
-          pushed_across_map<Lattice>(mat, block().extents(), block().layout(), r, pop, m_periodic));
-      m_pushed_mapped[int(side)] = true;
-    }
+    const auto& map = m_pushed_map[int(side)];
     Kokkos::parallel_for(
         "kolb::ScatterPushed",
         Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
@@ -447,13 +446,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // to them, over the whole y and z extents with their halos: where an AA
   // pull pushes populations across an x face, and where they belong.
   Region pushed_region(Side side, bool border) const {
-    const Extents& e = block().extents();
-    Region r;
-    for (int b = 0; b < 3; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
-    const int h = e.halo[0];
-    r.lo[0] = side == Side::left ? (border ? h : 0) : e.n[0] + (border ? 0 : h);
-    r.hi[0] = r.lo[0] + h;
-    return r;
+    return face_region(block().extents(), 0, side, border, true);
   }
 
   // Copies a neighbour's packed buffer into `buffer` (unless it is that one).
@@ -571,7 +564,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   view m_pushed[2], m_pushed_in[2];
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
-  bool m_pushed_mapped[2] = {false, false};
 };
 
 // A part of a variant on the role's execution space; this memory space's

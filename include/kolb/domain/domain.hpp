@@ -127,6 +127,8 @@ class Domain {
     std::vector<Face> faces;
   };
   void build(const Case& c);
+  // What is wrong with c's host/accelerator split on this rank's tile ("" if nothing).
+  std::string tile_split_problem(const Case& c) const;
   // The case's initial state (initial_fields) on every part.
   void initialize();
   // remote_x: the host parts exchange their x faces with other ranks

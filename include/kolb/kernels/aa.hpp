@@ -184,8 +184,6 @@ Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
           }
         }
       }
-  // Not initialised by Kokkos: this may run on the node's helper thread,
-  // where the default (OpenMP) space must not launch.
   Kokkos::View<index_t*, Kokkos::HostSpace> out(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::pushed_across_map"), map.size());
   for (std::size_t j = 0; j < map.size(); ++j) out(j) = map[j];

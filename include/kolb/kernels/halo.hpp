@@ -28,11 +28,14 @@ struct CrossingPopulations {
 
 // The halo layers of a block on `side` of `axis`, or, with border = true,
 // the interior layers next to that face a neighbour's halo copies. Earlier
-// axes are covered with their halos, later ones over the interior.
-inline Region face_region(const Extents& e, int axis, Side side, bool border) {
+// axes are covered with their halos, later ones over the interior (with
+// all_halos, every other axis with its halos).
+inline Region face_region(const Extents& e, int axis, Side side, bool border,
+                          bool all_halos = false) {
   const int h = e.halo[axis];
   Region r = interior_region(e);
-  for (int b = 0; b < axis; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
+  for (int b = 0; b < 3; ++b)
+    if (b < axis || all_halos) r.lo[b] = 0, r.hi[b] = e.ext(b);
   const int lo = side == Side::left ? (border ? h : 0) : e.n[axis] + (border ? 0 : h);
   r.lo[axis] = lo;
   r.hi[axis] = lo + h;
