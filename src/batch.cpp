@@ -228,14 +228,16 @@ bool finished(const std::string& status) {
 }
 
 // The probe of a run's access pattern (copy for two-buffer streaming, an
-// in-place update for AA) on the runs' execution space, over arrays as
+// in-place update for AA, over the lattice's Q streams) on the runs'
+// execution space, over arrays as
 // large as the run's two population arrays together, so that a cache-
 // resident case meets a cache-resident bound (GB/s, best of 5).
 double same_pattern_bound(const Case& c, double bytes) {
   using exec = Kokkos::DefaultExecutionSpace;
   const index_t n = std::max<index_t>(1024, index_t(bytes / (2 * sizeof(double))));
   const bool aa = c.execution.streaming == Streaming::aa;
-  return StreamProbes<exec>(exec(), n).measure(aa ? StreamPattern::update : StreamPattern::copy, 5);
+  return StreamProbes<exec>(exec(), n).measure(aa ? StreamPattern::update : StreamPattern::copy, 5,
+                                               lattice_info(c.lattice).q);
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {

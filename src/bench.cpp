@@ -22,8 +22,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <map>
 #include <ostream>
 #include <sstream>
+#include <tuple>
 
 namespace kolb {
 
@@ -226,6 +228,8 @@ nlohmann::ordered_json row_json(const BenchRow& r) {
           {"gbs", r.gbs},
           {"bound_pattern", r.bound_pattern},
           {"bound_gbs", r.bound_gbs},
+          {"probe_one_stream_gbs", r.probe_one_stream_gbs},
+          {"probe_q_streams_gbs", r.probe_q_streams_gbs},
           {"percent_of_bound", r.percent_bound},
           {"percent_of_triad", r.percent_triad},
           {"flops_per_site", r.flops_per_site},
@@ -257,9 +261,12 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
   j["triad_gbs_before_after"] = std::vector<double>{triad_before, triad_after};
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in STREAM)";
   j["bounds"] =
-      "each row against the probe of its access pattern on the same space, the best of runs "
-      "right before and after it and at the start: copy b[i] = a[i] (16 B per element) for "
-      "fused and propagate, in-place update a[i] = s a[i] (16 B) for aa and collide; "
+      "each row against the probe of its access pattern on the same space, the better of the "
+      "probes right before and after it (each best of twice the row's repeats), over the lattice's "
+      "Q concurrent streams and "
+      "one population buffer's bytes: copy "
+      "b[i] = a[i] (16 B per element) for fused and propagate, in-place update a[i] = s a[i] "
+      "(16 B) for aa and collide; "
       "percent_of_triad against the best STREAM triad (24 B) before and after all rows";
   std::vector<nlohmann::ordered_json> rows;
   for (const auto& r : result.rows) rows.push_back(row_json(r));
@@ -277,16 +284,37 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   BenchResult result;
   result.folder = plan.folder;
   using exec = Kokkos::DefaultExecutionSpace;
-  const index_t n = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
-  // The probes' arrays are allocated and first touched once; each row's
-  // bound is its pattern's probe right before and after it (this machine's
-  // bandwidth drifts: 33 to 77 GB/s seen within minutes) and at the start,
-  // the best of them, so "% of bound" errs on the low side.
+  const index_t n_triad = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
+  // A row's probe runs over the lattice's Q streams and as many bytes as one
+  // population buffer of the row's case (halos included), in doubles: the
+  // pattern and the footprint the kernel has, the part of it a large last-
+  // level cache keeps between sweeps included.
+  auto probe_key = [&](LatticeId l, Precision p) {
+    const LatticeInfo& info = lattice_info(l);
+    const std::vector<int>& sz = plan.sizes.at(l);
+    double sites = 1;
+    for (int a = 0; a < info.dim; ++a) sites *= sz[a] + 2 * info.halo;
+    const double bytes = sites * info.q * (p == Precision::float64 ? 8 : 4);
+    return std::make_pair(info.q, index_t(bytes / sizeof(double)));
+  };
+  index_t n = n_triad;
+  for (const LatticeId l : plan.lattices)
+    for (const Precision p : plan.precisions) n = std::max(n, probe_key(l, p).second);
+  // The probes' arrays are allocated and first touched once. A row's bound is
+  // its pattern's probe right before and right after it, the better of the
+  // two, each the best of twice the row's repeats: this machine's bandwidth
+  // drifts (33 to 77 GB/s seen within minutes), so a probe taken at the
+  // start of the run, or by one timing, can be off by a factor of two.
   const StreamProbes<exec> probes(exec(), n);
-  std::map<StreamPattern, double> first;
-  for (const StreamPattern p : {StreamPattern::copy, StreamPattern::update, StreamPattern::triad})
-    first[p] = probes.measure(p, plan.repeats);
-  const double triad_before = first[StreamPattern::triad];
+  const int probe_repeats = 2 * plan.repeats;
+  std::map<std::tuple<StreamPattern, int, index_t>, double> at_start;  // for the log
+  for (const LatticeId l : plan.lattices)
+    for (const Precision p : plan.precisions)
+      for (const StreamPattern pattern : {StreamPattern::copy, StreamPattern::update}) {
+        const auto [q, elements] = probe_key(l, p);
+        at_start[{pattern, q, elements}] = probes.measure(pattern, probe_repeats, q, elements);
+      }
+  const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);
   result.triad_gbs = triad_before;
   const bool thermal = std::count(plan.lattices.begin(), plan.lattices.end(), LatticeId::D2Q37);
   const double counted =
@@ -296,10 +324,14 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
     log << "FP64 FMA peak on " << exec::name() << ": " << std::fixed << std::setprecision(1)
         << result.peak_gflops << " GFLOP/s\n";
   }
-  log << "probes on " << exec::name() << " (" << exec().concurrency() << " threads, arrays of "
-      << std::fixed << std::setprecision(0) << plan.triad_megabytes / 3 << " MB): copy "
-      << std::setprecision(1) << first[StreamPattern::copy] << ", in-place update "
-      << first[StreamPattern::update] << ", triad " << triad_before << " GB/s\n";
+  log << "probes on " << exec::name() << " (" << exec().concurrency() << " threads): triad "
+      << std::fixed << std::setprecision(1) << triad_before << " GB/s over arrays of "
+      << std::setprecision(0) << plan.triad_megabytes / 3 << " MB";
+  for (const auto& [key, gbs] : at_start)
+    log << "; " << (std::get<0>(key) == StreamPattern::copy ? "copy" : "update")
+        << " (better of 1 and " << std::get<1>(key) << " streams) over "
+        << std::get<2>(key) * sizeof(double) / 1000000 << " MB: " << std::setprecision(1) << gbs;
+  log << " GB/s\n";
   log << std::left << std::setw(8) << "lattice" << std::setw(8) << "prec" << std::setw(10)
       << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
       << std::setw(9) << "GB/s" << std::setw(17) << "%bound (probe)\n";
@@ -320,11 +352,15 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
           const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;
           const StreamPattern pattern = in_place ? StreamPattern::update : StreamPattern::copy;
-          double bound = std::max(first[pattern], probes.measure(pattern, plan.repeats));
+          const auto [q, elements] = probe_key(l, p);
+          const StreamRates before = probes.measure_streams(pattern, probe_repeats, q, elements);
           double best = 1e300;
           for (int r = 0; r < plan.repeats; ++r)
             best = std::min(best, domain->time_kernel(k, plan.steps) / plan.steps);
-          bound = std::max(bound, probes.measure(pattern, plan.repeats));
+          const StreamRates after = probes.measure_streams(pattern, probe_repeats, q, elements);
+          const double one = std::max(before.one, after.one);
+          const double many = std::max(before.many, after.many);
+          const double bound = std::max(one, many);
           BenchRow row;
           row.lattice = to_string(l), row.precision = to_string(p);
           row.layout = to_string(y), row.kernel = to_string(k);
@@ -334,6 +370,8 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           row.gbs = row.mlups * 1e6 * bytes * 1e-9;
           row.bound_pattern = in_place ? "update" : "copy";
           row.bound_gbs = bound;
+          row.probe_one_stream_gbs = one;
+          row.probe_q_streams_gbs = many;
           row.percent_bound = 100.0 * row.gbs / bound;
           if (l == LatticeId::D2Q37 && (k == BenchKernel::fused || k == BenchKernel::collide) &&
               counted > 0) {
@@ -347,11 +385,13 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
               << std::setprecision(1) << std::setw(9) << row.mlups << std::setw(9) << row.gbs
               << std::setw(7) << row.percent_bound << "% (" << std::setw(6) << row.bound_pattern
               << ")";
+          log << "  Q-stream probe " << std::setw(5) << 100.0 * row.gbs / many << "%";
           if (row.percent_bound > 100)
-            log << "  above its probe: the kernel moved its bytes faster than the "
+            log << "  above its probes: the kernel moved its bytes faster than the "
                 << row.bound_pattern
-                << " probe (part of the lattice stays in cache between steps, or the probe's "
-                   "loop is slower than the kernel's); this bound is approximate here";
+                << " probes over one and over Q streams of the same size (the bandwidth moved "
+                   "between the probes and the row, or the kernel's streams suit the memory "
+                   "system better); this bound is approximate here";
           if (row.flops_per_site > 0)
             log << "  " << row.flops_per_site << " flop/site: " << row.gflops
                 << " GFLOP/s = " << row.percent_peak << "% of FP64 peak ("
@@ -360,7 +400,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
         }
       }
 
-  const double triad_after = probes.measure(StreamPattern::triad, plan.repeats);
+  const double triad_after = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);
   log << "STREAM triad again: " << std::setprecision(1) << triad_after << " GB/s\n";
   result.triad_gbs = std::max(result.triad_gbs, triad_after);
   for (BenchRow& row : result.rows) row.percent_triad = 100.0 * row.gbs / result.triad_gbs;

@@ -23,8 +23,10 @@ struct BenchRow {
   double gbs = 0;             // effective: 2 Q sizeof(scalar) bytes per update
   std::string bound_pattern;  // "copy" or "update": the probe with this kernel's access pattern
   double bound_gbs = 0;       // that probe, the best of its runs next to this row
-  double percent_bound = 0;   // gbs / bound_gbs
-  double percent_triad = 0;   // gbs / the STREAM triad (the familiar reference)
+  double probe_one_stream_gbs = 0;  // the probe over one stream (bound_gbs is the better of
+  double probe_q_streams_gbs = 0;   // it and the probe over the lattice's Q streams)
+  double percent_bound = 0;         // gbs / bound_gbs
+  double percent_triad = 0;         // gbs / the STREAM triad (the familiar reference)
   // Compute-bound D2Q37 rows: operations per site the collision executes
   // (counted, fma = 2), GFLOP/s and % of the measured FP64 peak.
   double flops_per_site = 0;
