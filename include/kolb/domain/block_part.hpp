@@ -93,12 +93,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
-    if (m_aa)  // where the populations pushed across each x face belong
+    if (m_aa) {  // where the populations pushed across each x face and into periodic halos belong
       for (const Side side : {Side::left, Side::right})
         m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
             memory_space(),
             pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true),
                                        CrossingPopulations<Lattice>(0, side), m_periodic));
+      m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
+          memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
+    }
   }
 
   void update(UpdateZone zone) override {
@@ -502,24 +505,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   // Values AAPull pushed into periodic halos go to the sites they belong to.
   void push_back_periodic() {
-    const Extents& e = block().extents();
-    PeriodicPushBack<Lattice, Scalar, Layout, memory_space> push{
-        block().current(), block().material(), block().layout(), block().site_index(), {}, {}, {}};
-    for (int a = 0; a < 3; ++a) {
-      push.m_lo[a] = e.halo[a];
-      push.m_hi[a] = e.halo[a] + e.n[a];
-      push.m_period[a] = a < e.dim && m_periodic[a] ? e.n[a] : 0;
-    }
-    for (int a = 0; a < e.dim; ++a) {
-      if (!m_periodic[a]) continue;
-      for (int side = 0; side < 2; ++side) {
-        Region r;
-        for (int b = 0; b < 3; ++b) r.lo[b] = 0, r.hi[b] = e.ext(b);
-        r.lo[a] = side == 0 ? 0 : e.halo[a] + e.n[a];
-        r.hi[a] = side == 0 ? e.halo[a] : e.ext(a);
-        for_each_site("kolb::PeriodicPushBack", m_exec, r, push);
-      }
-    }
+    const auto& map = m_periodic_push_map;
+    if (map.extent(0) == 0) return;
+    Kokkos::parallel_for(
+        "kolb::PeriodicPushBack",
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
+        ScatterPushed<Scalar, memory_space>{block().current(), block().current(), map});
   }
 
   // The block as the two-buffer scheme holds it between steps
@@ -564,6 +555,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   view m_pushed[2], m_pushed_in[2];
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
+  Kokkos::View<index_t*, memory_space> m_periodic_push_map;  // pairs (halo, image storage index)
 };
 
 // A part of a variant on the role's execution space; this memory space's

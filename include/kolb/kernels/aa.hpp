@@ -20,6 +20,7 @@
 #include <kolb/kernels/pull.hpp>
 
 #include <array>
+#include <string>
 #include <vector>
 
 namespace kolb {
@@ -96,57 +97,100 @@ struct SwapOpposites {
   }
 };
 
-// After an AAPull step, the values pushed into periodic halo sites belong to
-// the sites one period away: copy every slot i of a fluid halo site h whose
-// source h - c_i is an interior fluid site to the image of h. A solid source
-// pushed nothing, and a fluid source bounced off a solid h into its own slot,
-// which such a copy would overwrite (an obstacle crossing a periodic border).
-template <class Lattice, class Scalar, class Layout, class MemorySpace>
-struct PeriodicPushBack {
-  Kokkos::View<Scalar*, MemorySpace> m_f;
-  Kokkos::View<const material_t*, MemorySpace> m_material;
-  Layout m_layout;
-  SiteIndex m_site;
-  int m_lo[3], m_hi[3];  // interior, storage coordinates
-  int m_period[3];       // n on periodic axes, 0 elsewhere
+namespace impl {
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const int p[3] = {x, y, z};
-    int image[3];
-    for (int a = 0; a < 3; ++a) {
-      image[a] = p[a];
-      if (p[a] < m_lo[a] || p[a] >= m_hi[a]) {
-        if (m_period[a] == 0) return;  // a wall halo: nothing is pushed there
-        image[a] = p[a] < m_lo[a] ? p[a] + m_period[a] : p[a] - m_period[a];
-      }
-    }
-    const index_t s = m_site(x, y, z);
-    const index_t g = m_site(image[0], image[1], image[2]);
-    if (g == s || m_material(s) != kFluid) return;  // an interior or a solid site
-    for (int i = 0; i < Lattice::q; ++i) {
-      bool from_interior = true;
-      int src[3];
-      for (int a = 0; a < 3; ++a) {
-        src[a] = p[a] - Lattice::c(i, a);
-        from_interior = from_interior && src[a] >= m_lo[a] && src[a] < m_hi[a];
-      }
-      if (from_interior && m_material(m_site(src[0], src[1], src[2])) == kFluid)
-        m_f(m_layout(g, i)) = m_f(m_layout(s, i));
-    }
+// The rule every AA push-back applies to a population i that an AAPull
+// pushed into site p (storage coordinates) outside the interior: it belongs
+// to p's image one period away along each axis >= `first` on which p lies in
+// a halo, if all those axes are periodic (a wall halo receives nothing), p is
+// fluid (a fluid source bounced off a solid p into its own slot, which a copy
+// would overwrite: an obstacle crossing a border), and the source p - c_i is
+// a fluid interior site on the axes >= `first` (a solid source pushed
+// nothing). Returns false where nothing is to be moved; `image` gets p's image.
+template <class Lattice>
+bool pushed_image(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
+                  const Extents& e, const std::array<bool, 3>& periodic, const int (&p)[3],
+                  int first, int (&image)[3]) {
+  const SiteIndex site = e.site_index();
+  if (material(site(p[0], p[1], p[2])) != kFluid) return false;
+  for (int a = 0; a < 3; ++a) {
+    image[a] = p[a];
+    const int lo = e.halo[a], hi = e.halo[a] + e.n[a];
+    if (a < first || (p[a] >= lo && p[a] < hi)) continue;
+    if (a >= e.dim || !periodic[a]) return false;
+    image[a] = p[a] < lo ? p[a] + e.n[a] : p[a] - e.n[a];
   }
-};
+  return true;
+}
+
+template <class Lattice>
+bool pushed_from_fluid(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
+                       const Extents& e, const int (&p)[3], int i, int first) {
+  int src[3];
+  for (int a = 0; a < 3; ++a) {
+    src[a] = p[a] - Lattice::c(i, a);
+    if (a >= first && (src[a] < e.halo[a] || src[a] >= e.halo[a] + e.n[a])) return false;
+  }
+  return material(e.site_index()(src[0], src[1], src[2])) == kFluid;
+}
+
+inline Kokkos::View<index_t*, Kokkos::HostSpace> index_view(const std::vector<index_t>& v,
+                                                            const std::string& label) {
+  Kokkos::View<index_t*, Kokkos::HostSpace> out(
+      Kokkos::view_alloc(Kokkos::WithoutInitializing, label), v.size());
+  for (std::size_t j = 0; j < v.size(); ++j) out(j) = v[j];
+  return out;
+}
+
+}  // namespace impl
+
+// After an AAPull step, the values pushed into periodic halo sites belong to
+// the sites one period away (impl::pushed_image). Computed once from the
+// materials as pairs (halo storage index, image storage index) and applied by
+// ScatterPushed with the block as its own buffer: a halo face is a thin or
+// strided layer, and testing materials and bounds per site and population in
+// the step cost as much as the AAPull itself on a periodic 128^3 box.
+template <class Lattice, class Layout>
+Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
+    const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
+    const Layout& layout, const std::array<bool, 3>& periodic) {
+  const SiteIndex site = e.site_index();
+  std::vector<index_t> map;
+  bool any = false;
+  for (int a = 0; a < e.dim; ++a) any = any || periodic[a];
+  if (!any) return impl::index_view(map, "kolb::periodic_push_map");
+  for (int z = 0; z < e.ext(2); ++z)
+    for (int y = 0; y < e.ext(1); ++y)
+      for (int x = 0; x < e.ext(0); ++x) {
+        const int p[3] = {x, y, z};
+        bool halo = false;
+        for (int a = 0; a < 3; ++a) halo = halo || p[a] < e.halo[a] || p[a] >= e.halo[a] + e.n[a];
+        if (!halo) {  // an interior row: on to its high-x halo
+          if (x >= e.halo[0] && x < e.halo[0] + e.n[0] - 1) x = e.halo[0] + e.n[0] - 1;
+          continue;
+        }
+        int image[3];
+        if (!impl::pushed_image<Lattice>(material, e, periodic, p, 0, image)) continue;
+        const index_t g = site(image[0], image[1], image[2]), s = site(x, y, z);
+        for (int i = 0; i < Lattice::q; ++i)
+          if (impl::pushed_from_fluid<Lattice>(material, e, p, i, 0)) {
+            map.push_back(layout(s, i));
+            map.push_back(layout(g, i));
+          }
+      }
+  return impl::index_view(map, "kolb::periodic_push_map");
+}
 
 // After an AAPull step of parts side by side along x: what a part pushed
 // into its x halo belongs to the neighbour's border sites. The sender packs
 // its halo layers (HaloPack, y and z over their halos); the neighbour writes
 // them into its border layers of the same shape through a map computed once
 // from the materials (pushed_across_map): packed value (g, i) goes to slot i
-// of g when g is fluid and the source g - c_i is a fluid interior site of the
-// sender (across x: in g's halo; y, z: interior), with g taken to its image
-// along periodic y and z, as PeriodicPushBack does. The neighbour's halo
-// materials are the sender's sites, so it decides alone. An x face is a
-// strided column of sites: a list of indices avoids the material loads and
-// branches per site in the step.
+// of g by the rule of impl::pushed_image on y and z (g fluid, the source
+// g - c_i a fluid interior site of the sender, g taken to its image along
+// periodic y and z). The neighbour's halo materials are the sender's sites,
+// so it decides alone. An x face is a strided column of sites: a list of
+// indices avoids the material loads and branches per site in the step.
 template <class Lattice, class Layout>
 Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
     const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
@@ -158,40 +202,24 @@ Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
   for (int z = r.lo[2]; z < r.hi[2]; ++z)
     for (int y = r.lo[1]; y < r.hi[1]; ++y)
       for (int x = r.lo[0]; x < r.hi[0]; ++x, b += pop.count) {
-        if (material(site(x, y, z)) != kFluid) continue;
         const int p[3] = {x, y, z};
-        int image[3] = {x, y, z};
-        bool kept = true;
-        for (int a = 1; a < 3; ++a) {
-          const int lo = e.halo[a], hi = e.halo[a] + e.n[a];
-          if (p[a] >= lo && p[a] < hi) continue;
-          kept = kept && a < e.dim && periodic[a];  // else a wall halo: nothing pushed there
-          image[a] = p[a] < lo ? p[a] + e.n[a] : p[a] - e.n[a];
-        }
-        if (!kept) continue;
+        int image[3];
+        if (!impl::pushed_image<Lattice>(material, e, periodic, p, 1, image)) continue;
         const index_t t = site(image[0], image[1], image[2]);
-        for (int k = 0; k < pop.count; ++k) {
-          const int i = pop.index[k];
-          int src[3];
-          bool inside = true;
-          for (int a = 0; a < 3; ++a) {
-            src[a] = p[a] - Lattice::c(i, a);
-            if (a > 0) inside = inside && src[a] >= e.halo[a] && src[a] < e.halo[a] + e.n[a];
-          }
-          if (inside && material(site(src[0], src[1], src[2])) == kFluid) {
+        for (int k = 0; k < pop.count; ++k)
+          if (impl::pushed_from_fluid<Lattice>(material, e, p, pop.index[k], 1)) {
             map.push_back(b + k);
-            map.push_back(layout(t, i));
+            map.push_back(layout(t, pop.index[k]));
           }
-        }
       }
-  Kokkos::View<index_t*, Kokkos::HostSpace> out(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::pushed_across_map"), map.size());
-  for (std::size_t j = 0; j < map.size(); ++j) out(j) = map[j];
-  return out;
+  return impl::index_view(map, "kolb::pushed_across_map");
 }
 
-// Writes packed values where pushed_across_map says (pairs of packed index,
-// storage index): f[map(2j + 1)] = buffer[map(2j)].
+// Writes values where a push map says (pairs of buffer index, storage
+// index): f[map(2j + 1)] = buffer[map(2j)]. The buffer is a packed face
+// (pushed_across_map) or the block itself (periodic_push_map: the sources
+// are halo sites, the targets interior ones, so no pair reads another's
+// target).
 template <class Scalar, class MemorySpace>
 struct ScatterPushed {
   Kokkos::View<Scalar*, MemorySpace> m_f;
