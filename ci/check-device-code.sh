@@ -5,7 +5,7 @@
 #   ci/check-device-code.sh cuda|hip BUILD_DIR
 set -euo pipefail
 vendor=$1 build=$2
-kernels=(StreamCollide Propagate Collide AAPull SwapOpposites PeriodicPushBack AAUnstream
+kernels=(StreamCollide Propagate Collide AAPull SwapOpposites ScatterPushed AAUnstream
   PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack ThermalWalls)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
