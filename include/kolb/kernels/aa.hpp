@@ -15,6 +15,7 @@
 // StreamCollide, so both schemes agree bit for bit. No site reads a slot
 // another site writes in the same step, so sites are independent.
 
+#include <kolb/core/static_for.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/pull.hpp>
@@ -87,13 +88,14 @@ struct SwapOpposites {
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
-    for (int i = 0; i < Lattice::q; ++i) {
-      const int o = Lattice::opposite(i);
-      if (o <= i) continue;
-      const Scalar t = m_f(m_layout(s, i));
-      m_f(m_layout(s, i)) = m_f(m_layout(s, o));
-      m_f(m_layout(s, o)) = t;
-    }
+    static_for<Lattice::q>([&](auto k) KOLB_INLINE_LAMBDA {  // literal slots: vectorises
+      constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
+      if constexpr (o > i) {
+        const Scalar t = m_f(m_layout(s, i));
+        m_f(m_layout(s, i)) = m_f(m_layout(s, o));
+        m_f(m_layout(s, o)) = t;
+      }
+    });
   }
 };
 

@@ -4,6 +4,7 @@
 // indexed x + nx (y + ny z)); solid sites get zeros.
 
 #include <kolb/block/block.hpp>
+#include <kolb/core/static_for.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/model/model.hpp>
 
@@ -31,8 +32,18 @@ struct InitializeEquilibrium {
     v.rho = m_rho(k);
     for (int a = 0; a < 3; ++a) v.u[a] = m_u(k, a);
     v.temperature = m_T(k);
-    for (int i = 0; i < Model::lattice_type::q; ++i)
-      m_f(m_layout(s, i)) = fluid ? m_model.equilibrium(i, v) : Scalar(0);
+    constexpr int Q = Model::lattice_type::q;
+    if constexpr (Q <= 19) {
+      // Unrolled, so each population's velocity is a literal (the same
+      // arithmetic; a run-time loop rebuilt the velocity table per site).
+      static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
+        constexpr int i = decltype(k)::value;
+        m_f(m_layout(s, i)) = fluid ? m_model.equilibrium(i, v) : Scalar(0);
+      });
+    } else {
+      for (int i = 0; i < Q; ++i)
+        m_f(m_layout(s, i)) = fluid ? m_model.equilibrium(i, v) : Scalar(0);
+    }
   }
 };
 
