@@ -250,14 +250,14 @@ struct AAUnstream {
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     const bool fluid = m_material(s) == kFluid;
-    for (int i = 0; i < Lattice::q; ++i) {
+    static_for<Lattice::q>([&](auto k) KOLB_INLINE_LAMBDA {  // literal velocities
+      constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       const index_t n = s + m_site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
       const material_t m = m_material(n);
-      const int o = Lattice::opposite(i);
       m_out(m_layout(s, i)) = !fluid        ? Scalar(0)
                               : m == kFluid ? m_aa(m_layout(n, i))
                                             : m_aa(m_layout(s, o)) - m_wall(m, o);
-    }
+    });
   }
 };
 
