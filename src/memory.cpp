@@ -111,8 +111,17 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
     return n;
   };
   const int lx = tile.size[0], m = std::max(c.execution.host_columns, 0);
+  // AA's push-back maps: at most one (from, to) index pair per crossing
+  // population of every halo site (kernels/aa.hpp).
+  auto push_maps = [&](int width) {
+    if (c.execution.streaming != Streaming::aa) return 0.0;
+    double interior = width;
+    for (int a = 1; a < info.dim; ++a) interior *= tile.size[a];
+    return (sites_with_halo(width) - interior) * info.crossing * 2 * 8;
+  };
   MemoryNeed need;
-  double accelerator = lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m) : 0;
+  double accelerator =
+      lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m) + push_maps(lx - 2 * m) : 0;
   need.host = m > 0 ? 2 * per_site * sites_with_halo(m) : 0;
   // Host set-up: the lattice's materials (every rank builds them) and initial
   // fields (rho, u, T), the tile's copy of them, and its gathered outputs.
