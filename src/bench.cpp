@@ -262,11 +262,10 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in STREAM)";
   j["bounds"] =
       "each row against the probe of its access pattern on the same space, the better of the "
-      "probes right before and after it (each best of twice the row's repeats), over the lattice's "
-      "Q concurrent streams and "
-      "one population buffer's bytes: copy "
-      "b[i] = a[i] (16 B per element) for fused and propagate, in-place update a[i] = s a[i] "
-      "(16 B) for aa and collide; "
+      "probes right before and after it (each best of twice the row's repeats), each the better "
+      "of one stream and the lattice's Q concurrent streams over one population buffer's bytes: "
+      "copy b[i] = a[i] (16 B per element) for fused and propagate, in-place update "
+      "a[i] = s a[i] (16 B) for aa and collide; "
       "percent_of_triad against the best STREAM triad (24 B) before and after all rows";
   std::vector<nlohmann::ordered_json> rows;
   for (const auto& r : result.rows) rows.push_back(row_json(r));
@@ -285,10 +284,11 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   result.folder = plan.folder;
   using exec = Kokkos::DefaultExecutionSpace;
   const index_t n_triad = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
-  // A row's probe runs over the lattice's Q streams and as many bytes as one
-  // population buffer of the row's case (halos included), in doubles: the
-  // pattern and the footprint the kernel has, the part of it a large last-
-  // level cache keeps between sweeps included.
+  // A row's probe runs over one stream and over the lattice's Q streams (the
+  // better counts), across as many bytes as one population buffer of the
+  // row's case (halos included), in doubles: the pattern and the footprint
+  // the kernel has, the part of it a large last-level cache keeps between
+  // sweeps included.
   auto probe_key = [&](LatticeId l, Precision p) {
     const LatticeInfo& info = lattice_info(l);
     const std::vector<int>& sz = plan.sizes.at(l);

@@ -48,7 +48,7 @@ struct StreamSegments {
     for (index_t i = lo; i < hi; ++i) {
       KOLB_UNROLL
       for (int k = 0; k < K; ++k) {
-        if (InPlace)
+        if constexpr (InPlace)
           a[k * m_len + i] = m_s * a[k * m_len + i];
         else
           b[k * m_len + i] = a[k * m_len + i];
