@@ -6,6 +6,7 @@
 // elsewhere. Axes are exchanged in order, x first; a face of a later axis
 // spans the halos of the earlier ones, which carries the edges and corners.
 
+#include <kolb/core/static_for.hpp>
 #include <kolb/kernels/policy.hpp>
 
 namespace kolb {
@@ -16,6 +17,19 @@ namespace kolb {
 // AA pattern keeps those populations.
 template <class Lattice>
 struct CrossingPopulations {
+  // The most populations crossing one face, over the lattice's axes: loops
+  // over a face's populations unroll to this many, one load per population
+  // and site, whose stride across a strided face (an x column) the hardware
+  // prefetcher can follow.
+  static constexpr int max_count() {
+    int most = 0;
+    for (int a = 0; a < Lattice::dim; ++a) {
+      int n = 0;
+      for (int i = 0; i < Lattice::q; ++i) n += Lattice::c(i, a) > 0;
+      most = n > most ? n : most;
+    }
+    return most;
+  }
   Kokkos::Array<int, Lattice::q> index;
   int count = 0;
   CrossingPopulations(int axis, Side side, bool swapped = false) {
@@ -54,8 +68,11 @@ struct HaloCopy {
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t d = m_dst_site(x, y, z), s = m_src_site(x + m_dx, y, z);
-    for (int k = 0; k < m_pop.count; ++k)
-      m_dst(m_dst_layout(d, m_pop.index[k])) = m_src(m_src_layout(s, m_pop.index[k]));
+    static_for<CrossingPopulations<Lattice>::max_count()>([&](auto kk) KOLB_INLINE_LAMBDA {
+      constexpr int k = decltype(kk)::value;
+      if (k < m_pop.count)
+        m_dst(m_dst_layout(d, m_pop.index[k])) = m_src(m_src_layout(s, m_pop.index[k]));
+    });
   }
 };
 
@@ -79,13 +96,15 @@ struct HaloPack {
     const index_t s = m_site(x, y, z);
     const index_t b =
         ((index_t(z - m_lo_z) * m_ny + (y - m_lo_y)) * m_nx + (x - m_lo_x)) * m_pop.count;
-    for (int k = 0; k < m_pop.count; ++k) {
-      if (Unpack) {
+    static_for<CrossingPopulations<Lattice>::max_count()>([&](auto kk) KOLB_INLINE_LAMBDA {
+      constexpr int k = decltype(kk)::value;
+      if (k >= m_pop.count) return;
+      if constexpr (Unpack) {
         m_f(m_layout(s, m_pop.index[k])) = m_buffer(b + k);
       } else {
         m_buffer(b + k) = m_f(m_layout(s, m_pop.index[k]));
       }
-    }
+    });
   }
 };
 
