@@ -37,6 +37,9 @@ struct BenchRow {
 struct BenchResult {
   double triad_gbs = 0;    // best of the triads before and after all rows
   double peak_gflops = 0;  // FP64 FMA peak measured on the same space (PeakFlops)
+  // GPU builds: plain grid-stride copy, update and triad without Kokkos
+  // (kernels/grid_stride_probe.hpp), GB/s; 0 elsewhere.
+  double grid_stride_copy = 0, grid_stride_update = 0, grid_stride_triad = 0;
   std::vector<BenchRow> rows;
   std::string folder;
 };

@@ -15,21 +15,24 @@ namespace kolb {
 // `axis`: those a pull reads from that halo. With `swapped` (an AA buffer
 // before its pull step, kernels/aa.hpp) the slots opposite them, where the
 // AA pattern keeps those populations.
+// The most populations crossing one face, over the lattice's axes.
+template <class Lattice>
+constexpr int most_crossing() {
+  int most = 0;
+  for (int a = 0; a < Lattice::dim; ++a) {
+    int n = 0;
+    for (int i = 0; i < Lattice::q; ++i) n += Lattice::c(i, a) > 0;
+    most = n > most ? n : most;
+  }
+  return most;
+}
+
 template <class Lattice>
 struct CrossingPopulations {
-  // The most populations crossing one face, over the lattice's axes: loops
-  // over a face's populations unroll to this many, one load per population
-  // and site, whose stride across a strided face (an x column) the hardware
-  // prefetcher can follow.
-  static constexpr int max_count() {
-    int most = 0;
-    for (int a = 0; a < Lattice::dim; ++a) {
-      int n = 0;
-      for (int i = 0; i < Lattice::q; ++i) n += Lattice::c(i, a) > 0;
-      most = n > most ? n : most;
-    }
-    return most;
-  }
+  // Loops over a face's populations unroll to this many: one load per
+  // population and site, whose stride along a strided face (an x column)
+  // the hardware prefetcher can follow.
+  static constexpr int max_count = most_crossing<Lattice>();
   Kokkos::Array<int, Lattice::q> index;
   int count = 0;
   CrossingPopulations(int axis, Side side, bool swapped = false) {
@@ -68,7 +71,7 @@ struct HaloCopy {
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t d = m_dst_site(x, y, z), s = m_src_site(x + m_dx, y, z);
-    static_for<CrossingPopulations<Lattice>::max_count()>([&](auto kk) KOLB_INLINE_LAMBDA {
+    static_for<CrossingPopulations<Lattice>::max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
       constexpr int k = decltype(kk)::value;
       if (k < m_pop.count)
         m_dst(m_dst_layout(d, m_pop.index[k])) = m_src(m_src_layout(s, m_pop.index[k]));
@@ -96,7 +99,7 @@ struct HaloPack {
     const index_t s = m_site(x, y, z);
     const index_t b =
         ((index_t(z - m_lo_z) * m_ny + (y - m_lo_y)) * m_nx + (x - m_lo_x)) * m_pop.count;
-    static_for<CrossingPopulations<Lattice>::max_count()>([&](auto kk) KOLB_INLINE_LAMBDA {
+    static_for<CrossingPopulations<Lattice>::max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
       constexpr int k = decltype(kk)::value;
       if (k >= m_pop.count) return;
       if constexpr (Unpack) {
