@@ -26,7 +26,6 @@
 #include <map>
 #include <ostream>
 #include <sstream>
-#include <tuple>
 
 namespace kolb {
 
@@ -315,13 +314,6 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   // start of the run, or by one timing, can be off by a factor of two.
   const StreamProbes<exec> probes(exec(), n);
   const int probe_repeats = 2 * plan.repeats;
-  std::map<std::tuple<StreamPattern, int, index_t>, double> at_start;  // for the log
-  for (const LatticeId l : plan.lattices)
-    for (const Precision p : plan.precisions)
-      for (const StreamPattern pattern : {StreamPattern::copy, StreamPattern::update}) {
-        const auto [q, elements] = probe_key(l, p);
-        at_start[{pattern, q, elements}] = probes.measure(pattern, probe_repeats, q, elements);
-      }
   const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);
   result.triad_gbs = triad_before;
 #if defined(KOLB_GPU)
@@ -347,11 +339,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   log << "probes on " << exec::name() << " (" << exec().concurrency() << " threads): triad "
       << std::fixed << std::setprecision(1) << triad_before << " GB/s over arrays of "
       << std::setprecision(0) << plan.triad_megabytes / 3 << " MB";
-  for (const auto& [key, gbs] : at_start)
-    log << "; " << (std::get<0>(key) == StreamPattern::copy ? "copy" : "update")
-        << " (better of 1 and " << std::get<1>(key) << " streams) over "
-        << std::get<2>(key) * sizeof(double) / 1000000 << " MB: " << std::setprecision(1) << gbs;
-  log << " GB/s\n";
+  log << "; each row's copy or update bound is measured next to it (bench.json: bound_gbs)\n";
   log << std::left << std::setw(8) << "lattice" << std::setw(8) << "prec" << std::setw(10)
       << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
       << std::setw(9) << "GB/s" << std::setw(17) << "%bound (probe)\n";

@@ -158,9 +158,6 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
     const Layout& layout, const std::array<bool, 3>& periodic) {
   const SiteIndex site = e.site_index();
   std::vector<index_t> map;
-  bool any = false;
-  for (int a = 0; a < e.dim; ++a) any = any || periodic[a];
-  if (!any) return impl::index_view(map, "kolb::periodic_push_map");
   for (int z = 0; z < e.ext(2); ++z)
     for (int y = 0; y < e.ext(1); ++y)
       for (int x = 0; x < e.ext(0); ++x) {

@@ -29,9 +29,6 @@ constexpr int most_crossing() {
 
 template <class Lattice>
 struct CrossingPopulations {
-  // Loops over a face's populations unroll to this many: one load per
-  // population and site, whose stride along a strided face (an x column)
-  // the hardware prefetcher can follow.
   static constexpr int max_count = most_crossing<Lattice>();
   Kokkos::Array<int, Lattice::q> index;
   int count = 0;
@@ -40,6 +37,17 @@ struct CrossingPopulations {
       const int ca = Lattice::c(i, axis);
       if ((side == Side::left) != swapped ? ca > 0 : ca < 0) index[count++] = i;
     }
+  }
+  // f(k, slot) for each crossing population k, unrolled to max_count: one
+  // load per population and site, whose stride along a strided face (an x
+  // column) the hardware prefetcher can follow (a run-time loop served every
+  // population with one load instruction).
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void for_each(const F& f) const {
+    static_for<max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
+      constexpr int k = decltype(kk)::value;
+      if (k < count) f(k, index[k]);
+    });
   }
 };
 
@@ -71,10 +79,8 @@ struct HaloCopy {
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t d = m_dst_site(x, y, z), s = m_src_site(x + m_dx, y, z);
-    static_for<CrossingPopulations<Lattice>::max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
-      constexpr int k = decltype(kk)::value;
-      if (k < m_pop.count)
-        m_dst(m_dst_layout(d, m_pop.index[k])) = m_src(m_src_layout(s, m_pop.index[k]));
+    m_pop.for_each([&](int, int i) KOLB_INLINE_LAMBDA {
+      m_dst(m_dst_layout(d, i)) = m_src(m_src_layout(s, i));
     });
   }
 };
@@ -99,14 +105,11 @@ struct HaloPack {
     const index_t s = m_site(x, y, z);
     const index_t b =
         ((index_t(z - m_lo_z) * m_ny + (y - m_lo_y)) * m_nx + (x - m_lo_x)) * m_pop.count;
-    static_for<CrossingPopulations<Lattice>::max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
-      constexpr int k = decltype(kk)::value;
-      if (k >= m_pop.count) return;
-      if constexpr (Unpack) {
-        m_f(m_layout(s, m_pop.index[k])) = m_buffer(b + k);
-      } else {
-        m_buffer(b + k) = m_f(m_layout(s, m_pop.index[k]));
-      }
+    m_pop.for_each([&](int k, int i) KOLB_INLINE_LAMBDA {
+      if constexpr (Unpack)
+        m_f(m_layout(s, i)) = m_buffer(b + k);
+      else
+        m_buffer(b + k) = m_f(m_layout(s, i));
     });
   }
 };

@@ -24,10 +24,7 @@ struct PeriodicCopy {
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
-    static_for<CrossingPopulations<Lattice>::max_count>([&](auto kk) KOLB_INLINE_LAMBDA {
-      constexpr int k = decltype(kk)::value;
-      if (k >= m_comp.count) return;
-      const int i = m_comp.index[k];
+    m_comp.for_each([&](int, int i) KOLB_INLINE_LAMBDA {
       m_data(m_layout(s, i)) = m_data(m_layout(s + m_shift, i));
     });
   }

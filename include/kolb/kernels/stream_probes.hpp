@@ -109,11 +109,11 @@ class StreamProbes {
     const int launches = int(std::max<index_t>(1, index_t(2e7) / std::max<index_t>(n, 1)));
     switch (pattern) {
       case StreamPattern::copy:
-        return {2 * segments<false>(1, n, launches, repeats),
-                2 * segments<false>(streams, n, launches, repeats)};
+        return {2 * over_streams<false>(1, n, launches, repeats),
+                2 * over_streams<false>(streams, n, launches, repeats)};
       case StreamPattern::update:  // s = 1: the values stay put however often it runs
-        return {2 * segments<true>(1, n, launches, repeats),
-                2 * segments<true>(streams, n, launches, repeats)};
+        return {2 * over_streams<true>(1, n, launches, repeats),
+                2 * over_streams<true>(streams, n, launches, repeats)};
       case StreamPattern::triad: {
         const double t = 3 * rate("kolb::StreamTriad", StreamTriad<ExecSpace>{m_a, m_b, m_c, 3.0},
                                   std::size_t(n), n, launches, repeats);
@@ -125,7 +125,7 @@ class StreamProbes {
 
  private:
   template <bool InPlace>
-  double segments(int streams, index_t n, int launches, int repeats) const {
+  double over_streams(int streams, index_t n, int launches, int repeats) const {
     switch (streams) {
       case 1: return segments<1, InPlace>(n, launches, repeats);
       case 9: return segments<9, InPlace>(n, launches, repeats);
