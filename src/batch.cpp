@@ -364,8 +364,7 @@ BatchResult run_batch(const std::string& file, const std::vector<std::string>& o
       steps = last.value("step", 0.0);
       mlups = report.value("performance", nlohmann::json::object()).value("mlups", 0.0);
       const Case& c = *o.c;
-      const double bytes =
-          2.0 * lattice_info(c.lattice).q * (c.precision == Precision::float32 ? 4 : 8);
+      const double bytes = 2.0 * lattice_info(c.lattice).q * stored_bytes(c.precision);
       bound = same_pattern_bound(c, bytes * double(c.size[0]) * c.size[1] * c.size[2]);
       pct = 100 * mlups * 1e6 * bytes / (bound * 1e9);
     }

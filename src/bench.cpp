@@ -190,7 +190,7 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
       for (const Precision p : plan.precisions) {
         const VariantKey v{l, p, plan.layouts[i]};
         // D2Q37 is FP64 unless float was compiled too (skipped at run time).
-        if (!variant_compiled(v) && !(l == LatticeId::D2Q37 && p == Precision::float32))
+        if (!variant_compiled(v) && !(l == LatticeId::D2Q37 && p != Precision::float64))
           reader.fail(
               top.get("layouts")[i], "layouts[" + std::to_string(i) + "]",
               to_string(v) + " is not compiled into this build (`kolb info` lists the variants)");
@@ -301,7 +301,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
     const std::vector<int>& sz = plan.sizes.at(l);
     double sites = 1;
     for (int a = 0; a < info.dim; ++a) sites *= sz[a] + 2 * info.halo;
-    const double bytes = sites * info.q * (p == Precision::float64 ? 8 : 4);
+    const double bytes = sites * info.q * stored_bytes(p);
     return std::make_pair(info.q, index_t(bytes / sizeof(double)));
   };
   index_t n = n_triad;
@@ -355,7 +355,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
         const std::vector<int>& sz = plan.sizes.at(l);
         auto domain = make_domain(bench_case(v, sz, plan.thermal_collision));
         const double sites = double(sz[0]) * sz[1] * (sz.size() > 2 ? sz[2] : 1);
-        const double bytes = 2.0 * lattice_info(l).q * (p == Precision::float64 ? 8 : 4);
+        const double bytes = 2.0 * lattice_info(l).q * stored_bytes(p);
         for (const BenchKernel k : plan.kernels) {
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
           const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;

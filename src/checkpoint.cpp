@@ -108,7 +108,8 @@ std::string write_checkpoint(const Case& c, Domain& domain) {
     fs::create_directories(tmp, ec);
   }
   comm::barrier();
-  // This rank's piece: its tile's populations in the case's precision.
+  // This rank's piece: its tile's populations in the case's precision
+  // (fp16 storage as doubles, which hold its values exactly).
   const std::vector<double> f = domain.populations();
   std::vector<float> single;
   if (c.precision == Precision::float32) single.assign(f.begin(), f.end());

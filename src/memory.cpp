@@ -101,7 +101,7 @@ std::string byte_text(double bytes) {
 
 MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const LatticeInfo& info = lattice_info(c.lattice);
-  const double value = c.precision == Precision::float32 ? 4 : 8;
+  const double value = stored_bytes(c.precision);
   // Two population buffers, or AA's one plus the scratch copy its outputs
   // use, and a material byte.
   const double per_site = info.q * value * 2 + 1;

@@ -146,7 +146,7 @@ class RunOutputs {
   void snapshot() {
     char name[64];
     std::snprintf(name, sizeof name, "fields_%09lld", static_cast<long long>(m_domain.step()));
-    const bool single = m_case.precision == Precision::float32;
+    const bool single = single_arithmetic(m_case.precision);
     std::string file = std::string(name) + ".vti";
     if (m_domain.distributed()) {
       // One piece per rank in a folder per snapshot, and the .pvti index

@@ -98,7 +98,7 @@ double face_bytes(const Case& c, const Ranks& ranks, int axis) {
   double sites = 1;
   for (int b = 0; b < c.dim; ++b)
     if (b != axis) sites *= n[b] + (b < axis ? 2 * info.halo : 0);
-  const double scalar = c.precision == Precision::float32 ? 4 : 8;
+  const double scalar = stored_bytes(c.precision);
   return sites * info.halo * info.crossing * scalar;
 }
 

@@ -112,10 +112,10 @@ TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
 }
 
 // Every compiled layout (the clustered ones pad each block's rows on their
-// own) and both precisions, at one split, against the SoA one-block run.
+// own) and every precision, at one split, against the SoA one-block run.
 TEST(Node, EveryLayoutAndPrecision) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
-    for (const std::string precision : {"double", "float"}) {
+    for (const std::string precision : {"double", "float", "fp16"}) {
       const std::string yaml = node_case(lattice, true);
       const std::vector<std::string> base = {"precision=" + precision};
       auto reference = kolb::make_domain(kolb::test::make_case(yaml, base));

@@ -76,6 +76,14 @@ TEST(Checkpoint, RestartIsBitwiseD2Q9) {
   if (compiled("D2Q9", "float", "soa"))
     expect_bitwise_restart(
         {"float", yaml, {"precision=float"}, {"precision=float", "execution.host_columns=3"}});
+  if (compiled("D2Q9", "fp16", "soa")) {  // its checkpoints hold the 16-bit values exactly
+    expect_bitwise_restart(
+        {"fp16", yaml, {"precision=fp16"}, {"precision=fp16", "execution.host_columns=3"}});
+    expect_bitwise_restart({"fp16 aa",
+                            yaml,
+                            {"precision=fp16", "execution.streaming=aa"},
+                            {"precision=fp16", "execution.streaming=aa"}});
+  }
 }
 
 TEST(Checkpoint, RestartIsBitwiseD3Q19) {

@@ -87,7 +87,7 @@ TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
 
 INSTANTIATE_TEST_SUITE_P(Variants, LayoutInvariance,
                          ::testing::Combine(::testing::Values("D2Q9", "D3Q19"),
-                                            ::testing::Values("double", "float")));
+                                            ::testing::Values("double", "float", "fp16")));
 
 // D2Q37: a Rayleigh-Taylor start between thermal walls (one adiabatic, one
 // fixed temperature) with gravity, both collisions, fused and split paths.

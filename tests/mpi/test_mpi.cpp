@@ -125,6 +125,13 @@ TEST(NodeOnEachRank, TilesBitwiseIdenticalToOneProcess) {
   }
 }
 
+// 16-bit storage: halos and pushes carry the stored bits.
+TEST(Fp16, TilesBitwiseIdenticalToOneProcess) {
+  for (const bool periodic_x : {false, true})
+    for (const char* scheme : {"execution.kernel=split", "execution.streaming=aa"})
+      expect_tiles_match(isothermal_case("D3Q19", periodic_x), {"precision=fp16", scheme}, 19);
+}
+
 TEST(Thermal, TilesBitwiseIdenticalToOneProcess) {
   if (!compiled(kolb::LatticeId::D2Q37)) GTEST_SKIP() << "D2Q37 not compiled";
   expect_tiles_match(kThermalCase, {}, 13);

@@ -3,23 +3,27 @@
 // buffers (pull scheme: read one, write the other; one for in-place AA
 // streaming) and the per-site material ids. Templated on where the data
 // lives only; kernels take the execution space when they are launched.
+// S is the variant's scalar (storage.hpp): double, float, or fp16.
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/materials.hpp>
+#include <kolb/block/storage.hpp>
 #include <kolb/core/allocate.hpp>
 
 #include <string>
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class MemorySpace>
+template <class Lattice, class S, class Layout, class MemorySpace>
 class Block {
  public:
   using lattice_type = Lattice;
-  using value_type = Scalar;
+  using scalar_type = S;
+  using value_type = real_t<S>;     // arithmetic on loaded populations
+  using stored_type = stored_t<S>;  // elements of the population arrays
   using layout_type = Layout;
   using memory_space = MemorySpace;
-  using population_view = Kokkos::View<Scalar*, memory_space>;
+  using population_view = Kokkos::View<stored_type*, memory_space>;
   using material_view = Kokkos::View<material_t*, memory_space>;
 
   Block() = default;

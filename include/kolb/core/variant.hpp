@@ -7,12 +7,14 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace kolb {
 
 enum class LatticeId { D2Q9, D3Q19, D2Q37 };
-enum class Precision { float64, float32 };
+// fp16: FP32 arithmetic, populations stored as 16-bit halves (block/storage.hpp).
+enum class Precision { float64, float32, fp16 };
 enum class LayoutKind { aos, soa, csoa, caosoa };
 enum class KernelPath { fused, split };     // StreamCollide, or Propagate + Collide
 enum class Streaming { two_buffer, aa };    // pull between two buffers, or in place
@@ -28,7 +30,7 @@ struct EnumNames;
     static constexpr const char* list[] = {__VA_ARGS__}; \
   }
 KOLB_ENUM_NAMES(LatticeId, "D2Q9", "D3Q19", "D2Q37");
-KOLB_ENUM_NAMES(Precision, "double", "float");
+KOLB_ENUM_NAMES(Precision, "double", "float", "fp16");
 KOLB_ENUM_NAMES(LayoutKind, "aos", "soa", "csoa", "caosoa");
 KOLB_ENUM_NAMES(KernelPath, "fused", "split");
 KOLB_ENUM_NAMES(Streaming, "two_buffer", "aa");
@@ -51,9 +53,20 @@ std::optional<E> parse(const std::string& text) {
   return std::nullopt;
 }
 
-// Storage precision of a scalar type.
+// The scalar of Precision::fp16 variants: FP32 arithmetic, 16-bit storage
+// (block/storage.hpp).
+struct fp16 {};
+
+// The precision of a variant's scalar type.
 template <class Scalar>
-constexpr Precision precision_of = sizeof(Scalar) == 8 ? Precision::float64 : Precision::float32;
+constexpr Precision precision_of = std::is_same<Scalar, fp16>::value ? Precision::fp16
+                                   : sizeof(Scalar) == 8             ? Precision::float64
+                                                                     : Precision::float32;
+// Bytes of one stored population, and whether the arithmetic is single precision.
+constexpr int stored_bytes(Precision p) {
+  return p == Precision::float64 ? 8 : p == Precision::float32 ? 4 : 2;
+}
+constexpr bool single_arithmetic(Precision p) { return p != Precision::float64; }
 
 struct LayoutId {
   LayoutKind kind = LayoutKind::soa;

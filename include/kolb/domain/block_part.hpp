@@ -26,8 +26,9 @@
 namespace kolb {
 
 // The model parameters of a case.
-template <class Lattice, class Scalar>
-void configure(IsothermalModel<Lattice, Scalar>& m, const Case& c) {
+template <class Lattice, class S>
+void configure(IsothermalModel<Lattice, S>& m, const Case& c) {
+  using Scalar = real_t<S>;
   m.collision.omega = Scalar(1.0 / c.tau);
   for (int a = 0; a < 3; ++a) m.collision.g[a] = Scalar(c.body_force[a]);
 }
@@ -51,19 +52,22 @@ void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
 // The block of a part, as a neighbour in the same memory space reads it.
 template <class Model, class Layout, class MemorySpace>
 struct PartBlock {
-  Block<typename Model::lattice_type, typename Model::value_type, Layout, MemorySpace> block;
+  Block<typename Model::lattice_type, typename Model::scalar_type, Layout, MemorySpace> block;
 };
 
 template <class Model, class Layout, class Exec>
 class BlockPart final : public Part, public PartBlock<Model, Layout, typename Exec::memory_space> {
  public:
   using Lattice = typename Model::lattice_type;
-  using Scalar = typename Model::value_type;
+  using Scalar = typename Model::value_type;  // arithmetic
+  using S = typename Model::scalar_type;      // the variant's scalar (block/storage.hpp)
+  using P = Storage<S>;
+  using Stored = stored_t<S>;  // elements of population arrays and halo buffers
   using memory_space = typename Exec::memory_space;
   using storage = PartBlock<Model, Layout, memory_space>;
-  using block_type = Block<Lattice, Scalar, Layout, memory_space>;
-  using view = Kokkos::View<Scalar*, memory_space>;
-  using host_view = Kokkos::View<Scalar*, NodeStagingSpace>;
+  using block_type = Block<Lattice, S, Layout, memory_space>;
+  using view = Kokkos::View<Stored*, memory_space>;
+  using host_view = Kokkos::View<Stored*, NodeStagingSpace>;
   static constexpr int Q = Lattice::q;
 
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec)
@@ -130,7 +134,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       const int src_x = face_region(src.extents(), 0, opposite(side), true).lo[0];
       for_each_site(
           "kolb::HaloCopy", m_exec, halo,
-          HaloCopy<Lattice, Scalar, Layout, memory_space>{
+          HaloCopy<Lattice, Stored, Layout, memory_space>{
               src.current(), block().current(), src.layout(), block().layout(), src.site_index(),
               block().site_index(), src_x - halo.lo[0], crossing(0, side)});
       return;
@@ -188,7 +192,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     Kokkos::parallel_for(
         "kolb::ScatterPushed",
         Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
-        ScatterPushed<Scalar, memory_space>{block().current(), buffer, map});
+        ScatterPushed<Stored, memory_space>{block().current(), buffer, map});
   }
 
   ObservableSums observe() override {
@@ -229,7 +233,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for_each_interior([&](index_t, int x, int y, int z) {
       const std::size_t g = tile_index(tile, x, y, z);
       for (int i = 0; i < Q; ++i)
-        out[g * Q + i] = double(f(b.layout()(b.extents().site(x, y, z), i)));
+        out[g * Q + i] = P::template exact<Lattice>(f(b.layout()(b.extents().site(x, y, z), i)), i);
     });
   }
 
@@ -240,7 +244,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Extents& e = block().extents();
     for_each_interior([&](index_t, int x, int y, int z) {
       const std::size_t g = tile_index(tile, x, y, z);
-      for (int i = 0; i < Q; ++i) f(layout(e.site(x, y, z), i)) = Scalar(in[g * Q + i]);
+      for (int i = 0; i < Q; ++i)
+        f(layout(e.site(x, y, z), i)) = P::template from_exact<Lattice>(in[g * Q + i], i);
     });
     Kokkos::deep_copy(block().current(), f);
     if constexpr (Model::in_place_streaming) {
@@ -333,7 +338,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   StreamCollide<Model, Layout, memory_space> stream_collide() const {
     return {block(), m_wall, m_model};
   }
-  Propagate<Lattice, Scalar, Layout, memory_space> propagate() const { return {block(), m_wall}; }
+  Propagate<Lattice, S, Layout, memory_space> propagate() const { return {block(), m_wall}; }
   Collide<Model, Layout, memory_space> collide(const Model& model) const {
     return {block(), model};
   }
@@ -412,12 +417,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // host memory (staged through `staging` when the part is elsewhere).
   HaloBuffer buffer_of(view& buffer, host_view& staging, bool host, bool outgoing) {
     const bool here = std::is_same<memory_space, Kokkos::HostSpace>::value;
-    if (!host || here) return {buffer.data(), buffer.size(), buffer.size() * sizeof(Scalar), here};
+    if (!host || here) return {buffer.data(), buffer.size(), buffer.size() * sizeof(Stored), here};
     if (staging.size() != buffer.size())
       staging = host_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_staging"),
                           buffer.size());
     if (outgoing) Kokkos::deep_copy(m_exec, staging, buffer);
-    return {staging.data(), staging.size(), staging.size() * sizeof(Scalar), true};
+    return {staging.data(), staging.size(), staging.size() * sizeof(Stored), true};
   }
 
   void two_buffer(const Region& r) {
@@ -457,7 +462,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if (packed.count != buffer.size())
       throw std::logic_error("kolb: halo buffer of the wrong size for " +
                              block().material().label());
-    const auto* data = static_cast<const Scalar*>(packed.data);
+    const auto* data = static_cast<const Stored*>(packed.data);
     if (data == buffer.data()) return;
     if (packed.on_host)
       Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
@@ -467,10 +472,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   template <class Memory>
-  using unmanaged = Kokkos::View<const Scalar*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  using unmanaged = Kokkos::View<const Stored*, Memory, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
   template <bool Unpack>
-  HaloPack<Lattice, Scalar, Layout, memory_space, Unpack> halo_pack(
+  HaloPack<Lattice, Stored, Layout, memory_space, Unpack> halo_pack(
       const view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) const {
     return {block().current(), buffer,  block().layout(),  block().site_index(), r.lo[0],
             r.lo[1],           r.lo[2], r.hi[0] - r.lo[0], r.hi[1] - r.lo[1],    pop};
@@ -485,7 +490,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void swap_opposites(const view& f) {
     for_each_site("kolb::SwapOpposites", m_exec, interior_region(block().extents()),
-                  SwapOpposites<Lattice, Scalar, Layout, memory_space>{f, block().layout(),
+                  SwapOpposites<Lattice, Stored, Layout, memory_space>{f, block().layout(),
                                                                        block().site_index()});
   }
 
@@ -510,7 +515,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     Kokkos::parallel_for(
         "kolb::PeriodicPushBack",
         Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
-        ScatterPushed<Scalar, memory_space>{block().current(), block().current(), map});
+        ScatterPushed<Stored, memory_space>{block().current(), block().current(), map});
   }
 
   // The block as the two-buffer scheme holds it between steps
@@ -526,7 +531,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         m_scratch = view("kolb::post_collision", block().current().size());
       if (m_aa_streamed) {
         for_each_site("kolb::AAUnstream", m_exec, interior_region(e),
-                      AAUnstream<Lattice, Scalar, Layout, memory_space>{
+                      AAUnstream<Lattice, S, Layout, memory_space>{
                           block().current(), m_scratch, block().material(), block().layout(),
                           m_wall, block().site_index()});
       } else {

@@ -30,10 +30,12 @@ template <class Model, class Layout, class MemorySpace>
 struct AAPull {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
+  using S = typename Model::scalar_type;
+  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
 
-  Pull<Lattice, Scalar, Layout, MemorySpace, true> m_pull;
-  Kokkos::View<Scalar*, MemorySpace> m_f;  // the same buffer m_pull reads
+  Pull<Lattice, S, Layout, MemorySpace, true> m_pull;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_f;  // the same buffer m_pull reads
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
@@ -56,10 +58,11 @@ struct AAPull {
       const index_t n = s - m_pull.m_offset[i];  // downstream neighbour
       const material_t m = m_pull.m_material(n);
       if (m == kFluid) {
-        m_f(m_layout(n, i)) = f[i];
+        m_f(m_layout(n, i)) = P::template store<Lattice>(f[i], i);
       } else {  // bounces back: next step's incoming opposite(i) at s
         const int o = Lattice::opposite(i);
-        m_f(m_layout(s, o)) = f[i] + m_pull.m_wall(m, o);
+        m_f(m_layout(s, o)) = P::template bounce<Lattice>(P::template store<Lattice>(f[i], i),
+                                                          m_pull.m_wall(m, o), o);
       }
     }
   }
@@ -70,7 +73,8 @@ struct AAPull {
     m_pull.bulk(s, f);
     m_model(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_f(m_layout(s - m_pull.m_offset[i], i)) = f[i];
+    for (int i = 0; i < Q; ++i)
+      m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
   }
 };
 
@@ -79,7 +83,9 @@ template <class Model, class Layout, class MemorySpace>
 using AALocal = Collide<Model, Layout, MemorySpace, true>;
 
 // Swaps slots i and opposite(i) of every site of a region: converts between
-// the stored (two-buffer) and the AA-swapped arrangement of a state.
+// the stored (two-buffer) and the AA-swapped arrangement of a state. Scalar
+// is the stored element type (opposite populations have equal weights, so
+// the stored bits move unchanged).
 template <class Lattice, class Scalar, class Layout, class MemorySpace>
 struct SwapOpposites {
   Kokkos::View<Scalar*, MemorySpace> m_f;
@@ -235,10 +241,12 @@ struct ScatterPushed {
 // AAPull): f*_i(x) is in slot i of x + c_i, or, where that is solid, in slot
 // opposite(i) of x minus the moving-wall term (exact for resting walls; for
 // moving walls the subtraction may differ in the last bit).
-template <class Lattice, class Scalar, class Layout, class MemorySpace>
+template <class Lattice, class S, class Layout, class MemorySpace>
 struct AAUnstream {
-  Kokkos::View<const Scalar*, MemorySpace> m_aa;
-  Kokkos::View<Scalar*, MemorySpace> m_out;
+  using Scalar = real_t<S>;
+  using P = Storage<S>;
+  Kokkos::View<const stored_t<S>*, MemorySpace> m_aa;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_out;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   WallTerms<Lattice, Scalar> m_wall;
@@ -251,9 +259,15 @@ struct AAUnstream {
       constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       const index_t n = s + m_site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
       const material_t m = m_material(n);
-      m_out(m_layout(s, i)) = !fluid        ? Scalar(0)
-                              : m == kFluid ? m_aa(m_layout(n, i))
-                                            : m_aa(m_layout(s, o)) - m_wall(m, o);
+      // Resting walls: the stored bits themselves (native: x - 0 is x).
+      const stored_t<S> own = m_aa(m_layout(s, o));
+      const Scalar wall = m_wall(m, o);
+      const stored_t<S> bounced =
+          P::template store<Lattice>(P::template load<Lattice>(own, o) - wall, i);
+      m_out(m_layout(s, i)) = !fluid              ? P::template store<Lattice>(Scalar(0), i)
+                              : m == kFluid       ? m_aa(m_layout(n, i))
+                              : wall == Scalar(0) ? own
+                                                  : bounced;
     });
   }
 };

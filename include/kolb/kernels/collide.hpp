@@ -16,9 +16,10 @@ template <class Model, class Layout, class MemorySpace, bool SwappedOut = false>
 struct Collide {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
+  using P = Storage<typename Model::scalar_type>;
   static constexpr int Q = Lattice::q;
 
-  Kokkos::View<Scalar*, MemorySpace> m_f;
+  Kokkos::View<typename P::stored_type*, MemorySpace> m_f;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
@@ -39,11 +40,10 @@ struct Collide {
     Scalar f[Q];
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i)
-      f[i] = keep * m_f(m_layout(s, i)) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
+      f[i] = keep * load(s, i) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
     m_model(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = keep * f[i];
+    for (int i = 0; i < Q; ++i) store(s, i, keep * f[i]);
   }
 
   // A fluid site (any site of a bulk run): the general path computes
@@ -52,10 +52,18 @@ struct Collide {
     const index_t s = m_site(x, y, z);
     Scalar f[Q];
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) f[i] = m_f(m_layout(s, i));
+    for (int i = 0; i < Q; ++i) f[i] = load(s, i);
     m_model(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = f[i];
+    for (int i = 0; i < Q; ++i) store(s, i, f[i]);
+  }
+
+ private:
+  KOKKOS_FORCEINLINE_FUNCTION Scalar load(index_t s, int i) const {
+    return P::template load<Lattice>(m_f(m_layout(s, i)), i);
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void store(index_t s, int i, Scalar v) const {
+    m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = P::template store<Lattice>(v, i);
   }
 };
 

@@ -13,8 +13,9 @@ namespace kolb {
 template <class Model, class Layout, class MemorySpace>
 struct InitializeEquilibrium {
   using Scalar = typename Model::value_type;
+  using P = Storage<typename Model::scalar_type>;
 
-  Kokkos::View<Scalar*, MemorySpace> m_f;
+  Kokkos::View<typename P::stored_type*, MemorySpace> m_f;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Kokkos::View<const double*, MemorySpace> m_rho;
   Kokkos::View<const double* [3], Kokkos::LayoutRight, MemorySpace> m_u;
@@ -32,17 +33,20 @@ struct InitializeEquilibrium {
     v.rho = m_rho(k);
     for (int a = 0; a < 3; ++a) v.u[a] = m_u(k, a);
     v.temperature = m_T(k);
-    constexpr int Q = Model::lattice_type::q;
+    using Lattice = typename Model::lattice_type;
+    constexpr int Q = Lattice::q;
     if constexpr (Q <= 19) {
       // Unrolled, so each population's velocity is a literal (the same
       // arithmetic; a run-time loop rebuilt the velocity table per site).
       static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
         constexpr int i = decltype(k)::value;
-        m_f(m_layout(s, i)) = fluid ? m_model.equilibrium(i, v) : Scalar(0);
+        m_f(m_layout(s, i)) =
+            P::template store<Lattice>(fluid ? m_model.equilibrium(i, v) : Scalar(0), i);
       });
     } else {
       for (int i = 0; i < Q; ++i)
-        m_f(m_layout(s, i)) = fluid ? m_model.equilibrium(i, v) : Scalar(0);
+        m_f(m_layout(s, i)) =
+            P::template store<Lattice>(fluid ? m_model.equilibrium(i, v) : Scalar(0), i);
     }
   }
 };

@@ -13,10 +13,11 @@ namespace kolb {
 template <class Model, class Layout, class MemorySpace>
 struct Moments {
   using Scalar = typename Model::value_type;
+  using P = Storage<typename Model::scalar_type>;
   using density_view = Kokkos::View<double*, MemorySpace>;
   using velocity_view = Kokkos::View<double* [3], Kokkos::LayoutRight, MemorySpace>;
 
-  Kokkos::View<const Scalar*, MemorySpace> m_f;
+  Kokkos::View<const typename P::stored_type*, MemorySpace> m_f;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
@@ -30,7 +31,10 @@ struct Moments {
     const index_t s = m_site(x, y, z);
     const index_t k = m_interior(x, y, z);
     SiteFields<Scalar> v;
-    if (m_material(s) == kFluid) v = m_model.fields([&](int i) { return m_f(m_layout(s, i)); });
+    if (m_material(s) == kFluid)
+      v = m_model.fields([&](int i) {
+        return P::template load<typename Model::lattice_type>(m_f(m_layout(s, i)), i);
+      });
     m_rho(k) = v.rho;
     for (int a = 0; a < 3; ++a) m_u(k, a) = v.u[a];
     if (Model::has_temperature) m_T(k) = v.temperature;

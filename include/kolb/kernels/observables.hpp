@@ -10,9 +10,10 @@ namespace kolb {
 template <class Model, class Layout, class MemorySpace>
 struct Observables {
   using Scalar = typename Model::value_type;
+  using P = Storage<typename Model::scalar_type>;
   using value_type = ObservableSums;
 
-  Kokkos::View<const Scalar*, MemorySpace> m_f;
+  Kokkos::View<const typename P::stored_type*, MemorySpace> m_f;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
@@ -21,7 +22,9 @@ struct Observables {
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
     const index_t s = m_site(x, y, z);
     if (m_material(s) != kFluid) return;
-    const auto v = m_model.fields([&](int i) { return m_f(m_layout(s, i)); });
+    const auto v = m_model.fields([&](int i) {
+      return P::template load<typename Model::lattice_type>(m_f(m_layout(s, i)), i);
+    });
     const double u2 = double(v.u[0]) * v.u[0] + double(v.u[1]) * v.u[1] + double(v.u[2]) * v.u[2];
     const double speed = math::sqrt(u2);
     ObservableSums site;

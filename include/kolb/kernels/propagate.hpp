@@ -2,19 +2,22 @@
 // Propagate: the streaming half of a step on its own (seed 004's separate
 // propagate kernel): pulls the incoming populations of every site of a
 // region from the current buffer into the next one. Followed by Collide it
-// gives bit for bit the result of StreamCollide, with twice the traffic.
+// gives bit for bit the result of StreamCollide, with twice the traffic
+// (16-bit storage: the stored bits are copied, Pull::stored).
 
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 
 namespace kolb {
 
-template <class Lattice, class Scalar, class Layout, class MemorySpace>
+template <class Lattice, class S, class Layout, class MemorySpace>
 struct Propagate {
+  using Scalar = real_t<S>;
+  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
 
-  Pull<Lattice, Scalar, Layout, MemorySpace> m_pull;
-  Kokkos::View<Scalar*, MemorySpace> m_dst;
+  Pull<Lattice, S, Layout, MemorySpace> m_pull;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_dst;
   Layout m_layout;
   SiteIndex m_site;
 
@@ -27,18 +30,31 @@ struct Propagate {
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
+    if constexpr (!std::is_same<S, Scalar>::value) {  // 16-bit storage: copy the bits
+      stored_t<S> f[Q];
+      m_pull.stored(s, f);
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
+      return;
+    }
     Scalar f[Q];
     const Scalar keep = m_pull(s, f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = keep * f[i];
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
+    if constexpr (!std::is_same<S, Scalar>::value) {
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i)
+        m_dst(m_layout(s, i)) = m_pull.m_src(m_layout(s + m_pull.m_offset[i], i));
+      return;
+    }
     Scalar f[Q];
     m_pull.bulk(s, f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(f[i], i);
   }
 };
 

@@ -13,16 +13,19 @@
 
 namespace kolb {
 
-// Swapped = true reads the AA pattern's swapped storage (kernels/aa.hpp):
-// the population moving along c_i sits in slot opposite(i).
-template <class Lattice, class Scalar, class Layout, class MemorySpace, bool Swapped = false>
+// S is the variant's scalar (block/storage.hpp). Swapped = true reads the AA
+// pattern's swapped storage (kernels/aa.hpp): the population moving along
+// c_i sits in slot opposite(i).
+template <class Lattice, class S, class Layout, class MemorySpace, bool Swapped = false>
 struct Pull {
+  using Scalar = real_t<S>;
+  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
   KOKKOS_FORCEINLINE_FUNCTION static constexpr int slot(int i) {
     return Swapped ? Lattice::opposite(i) : i;
   }
 
-  Kokkos::View<const Scalar*, MemorySpace> m_src;
+  Kokkos::View<const stored_t<S>*, MemorySpace> m_src;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   Kokkos::Array<index_t, Q> m_offset;  // site offset to the upstream neighbour
@@ -47,8 +50,10 @@ struct Pull {
     for (int i = 0; i < Q; ++i) {
       const index_t n = s + m_offset[i];
       const material_t m = m_material(n);
-      const Scalar pulled = m_src(m_layout(n, slot(i)));
-      const Scalar bounced = m_src(m_layout(s, slot(Lattice::opposite(i)))) + m_wall(m, i);
+      const Scalar pulled = P::template load<Lattice>(m_src(m_layout(n, slot(i))), i);
+      const stored_t<S> own = m_src(m_layout(s, slot(Lattice::opposite(i))));
+      const Scalar bounced =
+          P::template load<Lattice>(P::template bounce<Lattice>(own, m_wall(m, i), i), i);
       const Scalar from_fluid = m == kFluid ? Scalar(1) : Scalar(0);
       const Scalar fi = from_fluid * pulled + (Scalar(1) - from_fluid) * bounced;
       f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
@@ -56,11 +61,27 @@ struct Pull {
     return keep;
   }
 
+  // The stored values of the incoming populations of site s (16-bit storage:
+  // copied, not converted; solid sites get the stored zero).
+  KOKKOS_FORCEINLINE_FUNCTION void stored(index_t s, stored_t<S> (&f)[Q]) const {
+    const bool fluid = m_material(s) == kFluid;
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) {
+      const index_t n = s + m_offset[i];
+      const material_t m = m_material(n);
+      const stored_t<S> own = m_src(m_layout(s, slot(Lattice::opposite(i))));
+      f[i] = !fluid        ? P::template store<Lattice>(Scalar(0), i)
+             : m == kFluid ? m_src(m_layout(n, slot(i)))
+                           : P::template bounce<Lattice>(own, m_wall(m, i), i);
+    }
+  }
+
   // The same for a fluid site whose upstream neighbours are all fluid: the
   // general path then computes 1 * pulled + 0 * bounced, i.e. these bits.
   KOKKOS_FORCEINLINE_FUNCTION void bulk(index_t s, Scalar (&f)[Q]) const {
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) f[i] = m_src(m_layout(s + m_offset[i], slot(i)));
+    for (int i = 0; i < Q; ++i)
+      f[i] = P::template load<Lattice>(m_src(m_layout(s + m_offset[i], slot(i))), i);
   }
 };
 

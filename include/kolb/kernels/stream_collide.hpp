@@ -13,10 +13,12 @@ template <class Model, class Layout, class MemorySpace>
 struct StreamCollide {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
+  using S = typename Model::scalar_type;
+  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
 
-  Pull<Lattice, Scalar, Layout, MemorySpace> m_pull;
-  Kokkos::View<Scalar*, MemorySpace> m_dst;
+  Pull<Lattice, S, Layout, MemorySpace> m_pull;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_dst;
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
@@ -37,7 +39,7 @@ struct StreamCollide {
     m_model(f);
     // Solid sites store zeros.
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = keep * f[i];
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
   }
 
   // A site in a bulk run (fluid, all upstream neighbours fluid).
@@ -47,7 +49,7 @@ struct StreamCollide {
     m_pull.bulk(s, f);
     m_model(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(f[i], i);
   }
 };
 

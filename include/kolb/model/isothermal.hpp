@@ -9,9 +9,11 @@
 
 namespace kolb {
 
-template <class Lattice, class Scalar>
-struct IsothermalModel : CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>> {
-  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>>::collision;
+// S: double, float, or fp16 (float arithmetic, 16-bit storage).
+template <class Lattice, class S>
+struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<S>>, S> {
+  using Scalar = real_t<S>;
+  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>, S>::collision;
   static constexpr bool has_temperature = false;
   static constexpr bool in_place_streaming = true;
   static constexpr int max_wall_rows = 0;

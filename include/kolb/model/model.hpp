@@ -9,6 +9,7 @@
 //    wall_kernel(block) and wall_model(), the rows' collision);
 //  - has_temperature, in_place_streaming: what the model outputs and runs.
 
+#include <kolb/block/storage.hpp>
 #include <kolb/core/macros.hpp>
 
 namespace kolb {
@@ -20,11 +21,13 @@ struct SiteFields {
   T temperature = 0;  // models with a temperature (D2Q37: T^H); 0 otherwise
 };
 
-// The part every model shares: its lattice, scalar and collision.
-template <class Lattice, class Scalar, class Collision>
+// The part every model shares: its lattice, arithmetic type, collision, and
+// the variant's scalar S (block/storage.hpp: how populations are stored).
+template <class Lattice, class Scalar, class Collision, class S = Scalar>
 struct CollisionModel {
   using lattice_type = Lattice;
   using value_type = Scalar;
+  using scalar_type = S;
 
   Collision collision;
 

@@ -16,6 +16,7 @@ struct ModelFor {
 };
 template <class Scalar, Collision C>
 struct ModelFor<D2Q37, Scalar, C> {
+  static_assert(std::is_floating_point<Scalar>::value, "D2Q37 stores populations as computed");
   using type = ThermalModel<Scalar, C == Collision::regularized>;
 };
 template <class Lattice, class Scalar, Collision C>
