@@ -107,7 +107,7 @@ TEST(Fp16Storage, LoadsWithinHalfAnUlpAndCopiesExactly) {
       EXPECT_NEAR(got, f, 0.5 * ulp / 32768 + 4e-8) << "i " << i << " d " << d;
     }
     for (std::uint32_t h = 0; h < 0x10000; ++h) {
-      if ((h & 0x7c00) == 0x7c00) continue;  // infinities and NaNs
+      if ((h & 0x7c00) == 0x7c00) continue;               // infinities and NaNs
       const double v = P::exact<L>(std::uint16_t(h), i);  // -0 comes back as +0: the same value
       ASSERT_EQ(P::from_exact<L>(v, i), h == 0x8000 ? 0 : h) << i << " " << h;
     }

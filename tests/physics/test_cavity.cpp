@@ -45,16 +45,16 @@ double max_difference(const std::vector<double>& a, const std::vector<double>& b
   return d;
 }
 
-Profiles cavity(int re, int n, double lid = 0.1) {
-  const std::string yaml = "lattice: D2Q9\ndomain: {size: [" + std::to_string(n) + ", " +
-                           std::to_string(n) + "]}\nphysics: {reynolds: " + std::to_string(re) +
-                           ", reference_velocity: " + std::to_string(lid) +
-                           ", reference_length: " + std::to_string(n) +
-                           "}\nboundaries: {x-: wall, x+: wall, y-: wall, "
-                           "y+: {type: moving_wall, velocity: [" +
-                           std::to_string(lid) +
-                           ", 0]}}\n"
-                           "run: {steps: 0}\noutput: {folder: unused}\n";
+Profiles cavity(int re, int n, double lid = 0.1, const std::string& precision = "double") {
+  const std::string yaml =
+      "lattice: D2Q9\nprecision: " + precision + "\ndomain: {size: [" + std::to_string(n) + ", " +
+      std::to_string(n) + "]}\nphysics: {reynolds: " + std::to_string(re) +
+      ", reference_velocity: " + std::to_string(lid) + ", reference_length: " + std::to_string(n) +
+      "}\nboundaries: {x-: wall, x+: wall, y-: wall, "
+      "y+: {type: moving_wall, velocity: [" +
+      std::to_string(lid) +
+      ", 0]}}\n"
+      "run: {steps: 0}\noutput: {folder: unused}\n";
   auto sim = kolb::make_domain(kolb::test::make_case(yaml));
   // Steady when velocities change by < 1e-6 of the lid speed over L/U steps.
   const std::int64_t lu = std::int64_t(n / lid);
@@ -119,3 +119,17 @@ TEST(Cavity, Re1000AgainstGhia) {
 }
 
 }  // namespace
+
+// 16-bit storage (precision: fp16) against FP32 on the same grid and against
+// Ghia: the profiles must agree with FP32's below the grid's own error.
+TEST(Cavity, Fp16StorageRe100) {
+  const Profiles single = cavity(100, 64, 0.1, "float");
+  const Profiles half = cavity(100, 64, 0.1, "fp16");
+  const double to_float = self_difference(half, single);
+  std::printf("  fp16 vs float: max profile difference %.2e\n", to_float);
+  const double ghia_float = deviation_from_ghia(single, 100);
+  const double ghia_half = deviation_from_ghia(half, 100);
+  EXPECT_LT(to_float, 3e-3);  // measured 1.4e-3 (fp16 never settles below 1e-5 per L/U)
+  EXPECT_LT(ghia_half, ghia_float + 1e-3);
+  EXPECT_LT(ghia_half, 1e-2);
+}
