@@ -73,7 +73,8 @@ def main():
             extra = ""
             if q_probe:
                 extra = f" {100 * float(best['gbs']) / float(best['probe_q_streams_gbs']):.0f} % |"
-            print(f"| {lat} FP{64 if prec == 'double' else 32} | {scheme} | {best['layout']} | "
+            label = {"double": "FP64", "float": "FP32", "fp16": "FP32/fp16 storage"}.get(prec, prec)
+            print(f"| {lat} {label} | {scheme} | {best['layout']} | "
                   f"{float(best['mlups']):.0f} | {pct:.0f} % |{extra} {verdict} |")
 
     print()
