@@ -55,7 +55,7 @@ KOKKOS_FORCEINLINE_FUNCTION std::uint16_t half_from_float(float f) {
 KOKKOS_FORCEINLINE_FUNCTION float float_from_half(std::uint16_t h) {
 #if defined(__CUDA_ARCH__)
   return __half2float(__ushort_as_half(h));
-#else
+#elif defined(__HIP_DEVICE_COMPILE__)  // float subnormals may be flushed there: no scaling
   std::uint32_t o = std::uint32_t(h & 0x7fffu) << 13;
   const std::uint32_t exponent = o & 0x0f800000u;
   o += 0x38000000u;               // rebias the exponent (15 -> 127)
@@ -64,6 +64,14 @@ KOKKOS_FORCEINLINE_FUNCTION float float_from_half(std::uint16_t h) {
   } else if (exponent == 0) {  // zero or subnormal: 1.m * 2^-14 - 2^-14 = 0.m * 2^-14
     o = impl::bits_of(impl::float_of(o + 0x00800000u) - impl::float_of(0x38800000u));
   }
+  return impl::float_of(o | (std::uint32_t(h & 0x8000u) << 16));
+#else
+  // The half's exponent and mantissa at the float's places read as a float
+  // 2^-112 times the half's value (subnormals included); one exact product
+  // rebiases it. Host code: a handful of vector instructions per lane.
+  const std::uint32_t magnitude = std::uint32_t(h & 0x7fffu) << 13;
+  std::uint32_t o = impl::bits_of(impl::float_of(magnitude) * 0x1p112f);
+  if ((h & 0x7c00u) == 0x7c00u) o = magnitude | 0x7f800000u;  // infinity or NaN
   return impl::float_of(o | (std::uint32_t(h & 0x8000u) << 16));
 #endif
 }
