@@ -159,8 +159,12 @@ std::string memory_problem(const Case& c, const Tile& tile) {
       << to_string(c.lattice) << " " << to_string(c.precision) << ", " << tile.size[0] << "x"
       << tile.size[1] << (c.dim == 3 ? "x" + std::to_string(tile.size[2]) : "") << " sites"
       << (tile.size != c.size ? " on this rank" : "") << ") but " << byte_text(free) << " is free"
-      << (std::getenv("KOLB_MEMORY_LIMIT") ? " (KOLB_MEMORY_LIMIT)" : "")
-      << ": use fewer sites, precision: float, more ranks or a larger machine";
+      << (std::getenv("KOLB_MEMORY_LIMIT") ? " (KOLB_MEMORY_LIMIT)" : "") << ": use fewer sites, "
+      << (c.precision == Precision::float64 ? "precision: float, "
+          : c.precision == Precision::float32 && !lattice_info(c.lattice).has_temperature
+              ? "precision: fp16 (16-bit storage), "
+              : "")
+      << "more ranks or a larger machine";
   };
   check(need.accelerator, true, node_accelerator_on_host ? "host" : "accelerator");
   check(need.host, false, "host");

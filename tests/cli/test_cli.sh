@@ -37,6 +37,15 @@ grep -q "typo.yaml:[0-9]*:[0-9]*: run.stpes: unknown key 'stpes'.*did you mean '
   && ok "typo message" || { fail "typo message"; cat err.txt; }
 expect_rc 2 "missing case file" -- "$kolb" run does-not-exist.yaml
 grep -q "cannot read case file" err.txt && ok "missing file message" || fail "missing file message"
+# 16-bit storage: runs on the isothermal lattices, refused (naming the key) on D2Q37.
+expect_rc 0 "fp16 cavity run" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+  --set precision=fp16 --set domain.size=[32,32] --set physics.reference_length=32 \
+  --set run.steps=200 --set output.folder=cavity_fp16
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["config"]["precision"]=="fp16" and r["status"]=="completed"' \
+  cavity_fp16/report.json && ok "fp16 report" || fail "fp16 report.json"
+expect_rc 2 "fp16 on D2Q37" -- "$kolb" check "$src/inputs/11_rayleigh_taylor.yaml" --set precision=fp16
+grep -q "precision: fp16 storage is for the isothermal lattices" err.txt \
+  && ok "fp16 on D2Q37 message" || fail "fp16 on D2Q37 message: $(cat err.txt)"
 expect_rc 2 "impossible tau via --set" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set physics.tau=0.4
 grep -q -- "--set physics.tau=0.4: physics.tau: tau = 0.4 must be > 0.5" err.txt && ok "override named" || { fail "override message"; cat err.txt; }
 expect_rc 2 "bad --set syntax" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set run.steps
