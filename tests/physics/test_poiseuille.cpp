@@ -122,8 +122,8 @@ TEST(PoiseuilleStorage, Fp16NextToFloat) {
         for (int j = 0; j < n; ++j)
           err[k] = std::max(err[k], std::abs(ch.u[j] - exact_discrete(j, n, tau, g, nu)) / 0.05);
       }
-      std::printf("%s Poiseuille N %d: max error / u_max float %.2e, fp16 %.2e\n",
-                  lattice.c_str(), n, err[0], err[1]);
+      std::printf("%s Poiseuille N %d: max error / u_max float %.2e, fp16 %.2e\n", lattice.c_str(),
+                  n, err[0], err[1]);
       EXPECT_LT(err[0], 5e-4) << lattice << " N " << n;
       EXPECT_LT(err[1], 0.15) << lattice << " N " << n;
     }

@@ -13,8 +13,11 @@ namespace kolb {
 template <class Lattice, class S, class Layout, class MemorySpace>
 struct Propagate {
   using Scalar = real_t<S>;
-  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
+  // 16-bit storage: a load and a store may change a value's bits, so the
+  // stored bits are copied (the native path's arithmetic gives the same
+  // values, and +-0 as StreamCollide does at solid sites).
+  static constexpr bool kCopiesBits = !std::is_same<S, Scalar>::value;
 
   Pull<Lattice, S, Layout, MemorySpace> m_pull;
   Kokkos::View<stored_t<S>*, MemorySpace> m_dst;
@@ -30,31 +33,31 @@ struct Propagate {
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
-    if constexpr (!std::is_same<S, Scalar>::value) {  // 16-bit storage: copy the bits
+    if constexpr (kCopiesBits) {
       stored_t<S> f[Q];
       m_pull.stored(s, f);
       KOLB_UNROLL
       for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
-      return;
+    } else {
+      Scalar f[Q];
+      const Scalar keep = m_pull(s, f);
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = keep * f[i];
     }
-    Scalar f[Q];
-    const Scalar keep = m_pull(s, f);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
-    if constexpr (!std::is_same<S, Scalar>::value) {
+    if constexpr (kCopiesBits) {
       KOLB_UNROLL
       for (int i = 0; i < Q; ++i)
         m_dst(m_layout(s, i)) = m_pull.m_src(m_layout(s + m_pull.m_offset[i], i));
-      return;
+    } else {
+      Scalar f[Q];
+      m_pull.bulk(s, f);
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
     }
-    Scalar f[Q];
-    m_pull.bulk(s, f);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(f[i], i);
   }
 };
 
