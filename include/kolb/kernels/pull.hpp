@@ -46,23 +46,31 @@ struct Pull {
   // site, 0 for a solid one.
   KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(index_t s, Scalar (&f)[Q]) const {
     const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) {
-      const index_t n = s + m_offset[i];
-      const material_t m = m_material(n);
-      const Scalar pulled = P::template load<Lattice>(m_src(m_layout(n, slot(i))), i);
-      const stored_t<S> own = m_src(m_layout(s, slot(Lattice::opposite(i))));
-      const Scalar bounced =
-          P::template load<Lattice>(P::template bounce<Lattice>(own, m_wall(m, i), i), i);
-      const Scalar from_fluid = m == kFluid ? Scalar(1) : Scalar(0);
-      const Scalar fi = from_fluid * pulled + (Scalar(1) - from_fluid) * bounced;
-      f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
+    if constexpr (!std::is_same<S, Scalar>::value) {  // 16-bit storage: pick the bits, convert once
+      stored_t<S> in[Q];
+      stored(s, in);
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i)
+        f[i] =
+            keep * P::template load<Lattice>(in[i], i) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
+    } else {
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) {
+        const index_t n = s + m_offset[i];
+        const material_t m = m_material(n);
+        const Scalar pulled = m_src(m_layout(n, slot(i)));
+        const Scalar bounced = m_src(m_layout(s, slot(Lattice::opposite(i)))) + m_wall(m, i);
+        const Scalar from_fluid = m == kFluid ? Scalar(1) : Scalar(0);
+        const Scalar fi = from_fluid * pulled + (Scalar(1) - from_fluid) * bounced;
+        f[i] = keep * fi + (Scalar(1) - keep) * Scalar(Lattice::w(i));
+      }
     }
     return keep;
   }
 
   // The stored values of the incoming populations of site s (16-bit storage:
-  // copied, not converted; solid sites get the stored zero).
+  // copied, not converted; solid sites get the stored zero). Both values are
+  // loaded and one is selected (vectorises; a conditional load would not).
   KOKKOS_FORCEINLINE_FUNCTION void stored(index_t s, stored_t<S> (&f)[Q]) const {
     const bool fluid = m_material(s) == kFluid;
     KOLB_UNROLL
