@@ -65,6 +65,9 @@ grep -q "simulation became unstable at step" err.txt && ok "instability message"
 [ "$(wc -l < unstable/observables.csv)" -gt 2 ] && ok "observables kept" || fail "observables lost"
 [ -f unstable/fields_000000000.vti ] && ok "initial snapshot kept" || fail "initial snapshot lost"
 grep -q '"status": "unstable"' unstable/report.json && ok "report says unstable" || fail "report status"
+expect_rc 3 "unstable run, fp16 storage" -- "$kolb" run -q unstable.yaml --set precision=fp16 \
+  --set output.folder=unstable_fp16
+grep -q "simulation became unstable at step" err.txt && ok "fp16 instability message" || fail "fp16 instability message"
 
 # 5. The benchmark harness, tiny: CSV rows for every combination, % of bound.
 expect_rc 0 "bench" -- "$kolb" bench "$src/perf/bench.yaml" --set "lattices=[D2Q9]" \
