@@ -151,6 +151,12 @@ double free_memory(bool accelerator) {
 
 std::string memory_problem(const Case& c, const Tile& tile) {
   const MemoryNeed need = memory_need(c, tile);
+  // The next smaller precision, where there is one (fp16: isothermal lattices).
+  const char* smaller =
+      c.precision == Precision::float64 ? "precision: float, "
+      : c.precision == Precision::float32 && !lattice_info(c.lattice).has_temperature
+          ? "precision: fp16 (16-bit storage), "
+          : "";
   std::ostringstream s;
   auto check = [&](double bytes, bool accelerator, const char* space) {
     const double free = free_memory(accelerator);
@@ -160,11 +166,7 @@ std::string memory_problem(const Case& c, const Tile& tile) {
       << tile.size[1] << (c.dim == 3 ? "x" + std::to_string(tile.size[2]) : "") << " sites"
       << (tile.size != c.size ? " on this rank" : "") << ") but " << byte_text(free) << " is free"
       << (std::getenv("KOLB_MEMORY_LIMIT") ? " (KOLB_MEMORY_LIMIT)" : "") << ": use fewer sites, "
-      << (c.precision == Precision::float64 ? "precision: float, "
-          : c.precision == Precision::float32 && !lattice_info(c.lattice).has_temperature
-              ? "precision: fp16 (16-bit storage), "
-              : "")
-      << "more ranks or a larger machine";
+      << smaller << "more ranks or a larger machine";
   };
   check(need.accelerator, true, node_accelerator_on_host ? "host" : "accelerator");
   check(need.host, false, "host");

@@ -24,6 +24,8 @@ template <class S>
 struct Storage {
   using value_type = S;   // what kernels compute with
   using stored_type = S;  // what the population arrays hold
+  // Loads and stores convert (so kernels copy stored bits where they only move a value).
+  static constexpr bool converts = false;
   template <class Lattice>
   KOKKOS_FORCEINLINE_FUNCTION static S load(S stored, int) {
     return stored;
@@ -36,6 +38,11 @@ struct Storage {
   template <class Lattice>
   KOKKOS_FORCEINLINE_FUNCTION static S bounce(S stored, S wall, int) {
     return stored + wall;
+  }
+  // The inverse: the stored population before bounce() added `wall`.
+  template <class Lattice>
+  KOKKOS_FORCEINLINE_FUNCTION static S unbounce(S stored, S wall, int) {
+    return stored - wall;
   }
   // The stored value exactly as a double, and back (checkpoints, host copies).
   template <class Lattice>
@@ -52,6 +59,7 @@ template <>
 struct Storage<fp16> {
   using value_type = float;
   using stored_type = std::uint16_t;
+  static constexpr bool converts = true;
   static constexpr float scale = 32768.0f;
   // The products with 2^-15 and 2^15 are exact: one rounding per load (the
   // sum) and two per store (the difference, the half), wherever it runs.
@@ -67,6 +75,12 @@ struct Storage<fp16> {
   template <class Lattice>
   KOKKOS_FORCEINLINE_FUNCTION static std::uint16_t bounce(std::uint16_t stored, float wall, int i) {
     return wall == 0.0f ? stored : store<Lattice>(load<Lattice>(stored, i) + wall, i);
+  }
+  // Exact for resting walls; for moving ones the subtraction may differ in the last bit.
+  template <class Lattice>
+  KOKKOS_FORCEINLINE_FUNCTION static std::uint16_t unbounce(std::uint16_t stored, float wall,
+                                                            int i) {
+    return wall == 0.0f ? stored : store<Lattice>(load<Lattice>(stored, i) - wall, i);
   }
   // A half times 2^-15 plus a float weight needs < 40 significant bits: exact
   // in double, so a checkpoint written from these values restores every bit.

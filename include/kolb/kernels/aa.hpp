@@ -259,15 +259,10 @@ struct AAUnstream {
       constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       const index_t n = s + m_site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
       const material_t m = m_material(n);
-      // Resting walls: the stored bits themselves (native: x - 0 is x).
-      const stored_t<S> own = m_aa(m_layout(s, o));
-      const Scalar wall = m_wall(m, o);
-      const stored_t<S> bounced =
-          P::template store<Lattice>(P::template load<Lattice>(own, o) - wall, i);
-      m_out(m_layout(s, i)) = !fluid              ? P::template store<Lattice>(Scalar(0), i)
-                              : m == kFluid       ? m_aa(m_layout(n, i))
-                              : wall == Scalar(0) ? own
-                                                  : bounced;
+      m_out(m_layout(s, i)) =
+          !fluid        ? P::template store<Lattice>(Scalar(0), i)
+          : m == kFluid ? m_aa(m_layout(n, i))
+                        : P::template unbounce<Lattice>(m_aa(m_layout(s, o)), m_wall(m, o), i);
     });
   }
 };

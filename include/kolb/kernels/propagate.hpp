@@ -17,7 +17,7 @@ struct Propagate {
   // 16-bit storage: a load and a store may change a value's bits, so the
   // stored bits are copied (the native path's arithmetic gives the same
   // values, and +-0 as StreamCollide does at solid sites).
-  static constexpr bool kCopiesBits = !std::is_same<S, Scalar>::value;
+  static constexpr bool kCopiesBits = Storage<S>::converts;
 
   Pull<Lattice, S, Layout, MemorySpace> m_pull;
   Kokkos::View<stored_t<S>*, MemorySpace> m_dst;

@@ -46,7 +46,7 @@ struct Pull {
   // site, 0 for a solid one.
   KOKKOS_FORCEINLINE_FUNCTION Scalar operator()(index_t s, Scalar (&f)[Q]) const {
     const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
-    if constexpr (!std::is_same<S, Scalar>::value) {  // 16-bit storage: pick the bits, convert once
+    if constexpr (P::converts) {  // 16-bit storage: pick the stored bits, convert once
       stored_t<S> in[Q];
       stored(s, in);
       KOLB_UNROLL
