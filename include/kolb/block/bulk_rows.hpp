@@ -18,6 +18,7 @@ namespace kolb {
 struct BulkRows {
   Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> runs;
   int ext_y = 1;
+  bool whole = false;  // every interior row is one bulk run (no general site)
   // The run of row (y, z): end = 1 gives its end, 0 its begin.
   int operator()(int y, int z, int end) const { return runs(y + index_t(ext_y) * z, end); }
 };
@@ -28,7 +29,7 @@ BulkRows find_bulk_rows(const Extents& e,
                         bool neighbours = true) {
   auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), material);
   BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
-                e.ext(1)};
+                e.ext(1), true};
   const SiteIndex site = e.site_index();
   index_t offset[Lattice::q];
   for (int i = 0; i < Lattice::q; ++i)
@@ -53,6 +54,7 @@ BulkRows find_bulk_rows(const Extents& e,
       }
       rows.runs(row, 0) = best_begin;
       rows.runs(row, 1) = best_end;
+      rows.whole = rows.whole && best_end - best_begin == e.n[0];
     }
   return rows;
 }

@@ -11,7 +11,8 @@
 // Functors are templated on the memory space, the execution space is the
 // launch's.
 // for_each_site_split also runs a functor's lean `bulk(z, y, x)` on the bulk
-// run of each row (see block/bulk_rows.hpp).
+// run of each row (see block/bulk_rows.hpp), and the general operator on the
+// rest of the row in a second pass.
 
 #include <kolb/block/bulk_rows.hpp>
 
@@ -19,6 +20,7 @@
 #include <climits>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 namespace kolb {
 
@@ -75,47 +77,67 @@ KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int
   for (int x = x0; x < x1; ++x) f(z, y, x);
 }
 
-// Rows split into general head | bulk | general tail, one out-of-line function per
-// functor. Small stencils keep head and tail inline (CAoSoA's gather schedule
-// depends on it); large ones (D2Q37) share run_segment: one copy of the collision.
-template <class SiteFunctor>
-KOLB_NOINLINE void run_split_row(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
-                                 int hi) {
-  constexpr bool inline_edges = SiteFunctor::Q <= 19;
-  const int b = std::min(std::max(bulk(y, z, 0), lo), hi);
-  const int e = std::min(std::max(bulk(y, z, 1), b), hi);
-  if constexpr (inline_edges) {
-    if (b - lo < kShortSegment) {
-      run_short_segment(f, z, y, lo, b);
-    } else {
-      KOLB_SIMD
-      for (int x = lo; x < b; ++x) f(z, y, x);
-    }
-  } else {
-    run_segment(f, z, y, lo, b);
-  }
-  KOLB_SIMD
-  for (int x = b; x < e; ++x) f.bulk(z, y, x);
-  if constexpr (inline_edges) {
-    if (hi - e < kShortSegment) {
-      run_short_segment(f, z, y, e, hi);
-    } else {
-      KOLB_SIMD
-      for (int x = e; x < hi; ++x) f(z, y, x);
-    }
-  } else {
-    run_segment(f, z, y, e, hi);
-  }
+// Rows of a split launch run in two passes: the bulk run of every row
+// (run_bulk), then the general sites left before and after it (run_ends).
+// Interleaved row by row, a general site or two between the vectorised bulk
+// loops of consecutive rows drained their memory streams: one general site at
+// each end of a 128-site D3Q19 row cost 30 % of the step, the ends pass only
+// their cold cache lines (docs/performance.md, "Whole runs against the bench").
+// Sites of one step are independent in every scheme, so the order is free.
+
+// The clamped bulk run [b, e) of row (y, z) within [lo, hi).
+inline void clamp_run(const BulkRows& bulk, int z, int y, int lo, int hi, int& b, int& e) {
+  b = std::min(std::max(bulk(y, z, 0), lo), hi);
+  e = std::min(std::max(bulk(y, z, 1), b), hi);
 }
 
 template <class SiteFunctor>
+KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
+                            int hi) {
+  int b, e;
+  clamp_run(bulk, z, y, lo, hi, b, e);
+  KOLB_SIMD
+  for (int x = b; x < e; ++x) f.bulk(z, y, x);
+}
+
+// Small stencils keep a longer head or tail inline (the compiler schedules
+// it with the row function, which CAoSoA's gathers are sensitive to); large
+// ones (D2Q37) share run_segment: one copy of the collision.
+template <class SiteFunctor>
+KOLB_NOINLINE void run_ends(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
+                            int hi) {
+  constexpr bool inline_edges = SiteFunctor::Q <= 19;
+  int b, e;
+  clamp_run(bulk, z, y, lo, hi, b, e);
+  for (const auto& [x0, x1] : {std::pair<int, int>{lo, b}, std::pair<int, int>{e, hi}}) {
+    if (x0 == x1) continue;
+    if constexpr (inline_edges) {
+      if (x1 - x0 < kShortSegment) {
+        run_short_segment(f, z, y, x0, x1);
+      } else {
+        KOLB_SIMD
+        for (int x = x0; x < x1; ++x) f(z, y, x);
+      }
+    } else {
+      run_segment(f, z, y, x0, x1);
+    }
+  }
+}
+
+// One pass of a split launch over whole rows: their bulk runs (Ends false)
+// or their general ends (Ends true).
+template <class SiteFunctor, bool Ends>
 struct SplitRowLoop {
   SiteFunctor m_site;
   BulkRows m_bulk;
   int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
 
   void operator()(int row) const {
-    run_split_row(m_site, m_bulk, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
+    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny;
+    if constexpr (Ends)
+      run_ends(m_site, m_bulk, z, y, m_lo_x, m_hi_x);
+    else
+      run_bulk(m_site, m_bulk, z, y, m_lo_x, m_hi_x);
   }
 };
 
@@ -196,9 +218,14 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
                          const SiteFunctor& f, const BulkRows& bulk) {
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
-    Kokkos::parallel_for(label, impl::row_policy(exec, r),
-                         impl::SplitRowLoop<SiteFunctor>{f, bulk, r.lo[0], r.hi[0], r.lo[1],
-                                                         r.hi[1] - r.lo[1], r.lo[2]});
+    const int ny = r.hi[1] - r.lo[1];
+    Kokkos::parallel_for(
+        label, impl::row_policy(exec, r),
+        impl::SplitRowLoop<SiteFunctor, false>{f, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+    if (!bulk.whole)
+      Kokkos::parallel_for(
+          label, impl::row_policy(exec, r),
+          impl::SplitRowLoop<SiteFunctor, true>{f, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
   } else {
     impl::launch_flat(label, exec, r, f);
   }
