@@ -23,10 +23,13 @@ struct BulkRows {
   int operator()(int y, int z, int end) const { return runs(y + index_t(ext_y) * z, end); }
 };
 
+// `ghosted` (optional, host, one flag per site): solid sites a fluid
+// neighbour may pull from as if fluid (kernels/wall_ghosts.hpp).
 template <class Lattice, class MemorySpace>
 BulkRows find_bulk_rows(const Extents& e,
                         const Kokkos::View<const material_t*, MemorySpace>& material,
-                        bool neighbours = true) {
+                        bool neighbours = true,
+                        const Kokkos::View<const bool*, Kokkos::HostSpace>& ghosted = {}) {
   auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), material);
   BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
                 e.ext(1), true};
@@ -43,8 +46,10 @@ BulkRows find_bulk_rows(const Extents& e,
         if (bulk) {
           const index_t s = site(x, y, z);
           bulk = mat(s) == kFluid;
-          for (int i = 0; neighbours && bulk && i < Lattice::q; ++i)
-            bulk = mat(s + offset[i]) == kFluid;
+          for (int i = 0; neighbours && bulk && i < Lattice::q; ++i) {
+            const index_t n = s + offset[i];
+            bulk = mat(n) == kFluid || (ghosted.size() > 0 && ghosted(n));
+          }
         }
         if (bulk && begin < 0) begin = x;
         if (!bulk && begin >= 0) {

@@ -17,6 +17,7 @@
 #include <kolb/kernels/periodic_halo.hpp>
 #include <kolb/kernels/propagate.hpp>
 #include <kolb/kernels/stream_collide.hpp>
+#include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/model/models.hpp>
 
 #include <cmath>
@@ -94,7 +95,27 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // The model's wall rows belong to the parts at the lattice's y ends.
     m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
-    m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat));
+    // Two-buffer host parts pull from ghosts at the lattice's wall faces
+    // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) and AA's
+    // pushes keep the general path there.
+    const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0 && !m_aa;
+    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
+    if (ghosts) {
+      WallFaces walls{};
+      for (int a = 0; a < e.dim; ++a) {
+        walls[a][0] = o[a] == 0;
+        walls[a][1] = o[a] + s.size[a] == s.c.size[a];
+        for (int side = 0; side < 2; ++side)
+          walls[a][side] = walls[a][side] && s.c.faces[2 * a + side].kind != FaceKind::periodic &&
+                           !m_periodic[a] && !m_remote[a][side];
+      }
+      m_ghost_map = Kokkos::create_mirror_view_and_copy(
+          memory_space(),
+          wall_ghost_map<Lattice>(Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), e,
+                                  block().layout(), walls, ghosted));
+    }
+    m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat),
+                                     true, ghosted);
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     if (m_aa) {  // where the populations pushed across each x face and into periodic halos belong
@@ -112,6 +133,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if constexpr (Model::in_place_streaming) {
       if (m_aa) return aa_step();
     }
+    if (zone != UpdateZone::border) fill_wall_ghosts();
     if (zone == UpdateZone::all) return update_region(interior_region(block().extents()));
     for (const Region& r : zone_regions(zone)) update_region(r);
   }
@@ -292,10 +314,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for (int k = 0; k < steps; ++k) {
       switch (kernel) {
         case BenchKernel::fused:
+          fill_wall_ghosts();
           launch("kolb::StreamCollide", all, stream_collide());
           block().swap();
           break;
         case BenchKernel::propagate:
+          fill_wall_ghosts();
           launch("kolb::Propagate", all, propagate());
           block().swap();
           break;
@@ -508,6 +532,16 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_aa_streamed = !m_aa_streamed;
   }
 
+  // The current buffer's wall ghosts, for the pull of the next two-buffer step.
+  void fill_wall_ghosts() {
+    const auto& map = m_ghost_map;
+    if (map.extent(0) == 0) return;
+    Kokkos::parallel_for(
+        "kolb::WallGhosts",
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 3),
+        WallGhosts<Lattice, S, memory_space>{block().current(), map, m_wall});
+  }
+
   // Values AAPull pushed into periodic halos go to the sites they belong to.
   void push_back_periodic() {
     const auto& map = m_periodic_push_map;
@@ -561,6 +595,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   Kokkos::View<index_t*, memory_space> m_periodic_push_map;  // pairs (halo, image storage index)
+  Kokkos::View<index_t*, memory_space> m_ghost_map;          // triples (kernels/wall_ghosts.hpp)
 };
 
 // A part of a variant on the role's execution space; this memory space's
