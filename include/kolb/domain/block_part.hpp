@@ -95,10 +95,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // The model's wall rows belong to the parts at the lattice's y ends.
     m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
-    // Two-buffer host parts pull from ghosts at the lattice's wall faces
-    // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) and AA's
-    // pushes keep the general path there.
-    const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0 && !m_aa;
+    // Host parts pull from ghosts at the lattice's wall faces
+    // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) keep the
+    // general path there.
+    const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
     Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
     if (ghosts) {
       WallFaces walls{};
@@ -109,13 +109,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           walls[a][side] = walls[a][side] && s.c.faces[2 * a + side].kind != FaceKind::periodic &&
                            !m_periodic[a] && !m_remote[a][side];
       }
-      m_ghost_map = Kokkos::create_mirror_view_and_copy(
-          memory_space(),
-          wall_ghost_map<Lattice>(Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), e,
-                                  block().layout(), walls, ghosted));
+      mark_wall_ghosts(mat, e, walls, ghosted);
     }
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat),
                                      true, ghosted);
+    if (ghosts)
+      m_ghost_map = Kokkos::create_mirror_view_and_copy(
+          memory_space(), wall_ghost_map<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     if (m_aa) {  // where the populations pushed across each x face and into periodic halos belong
@@ -328,8 +328,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           if constexpr (!Model::in_place_streaming) {
             throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
           } else if (k % 2 == 0) {
+            fill_wall_ghosts();
             launch("kolb::AAPull", all,
                    AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+            fill_wall_ghosts<true>();
           } else {
             launch_local("kolb::AALocal", all,
                          AALocal<Model, Layout, memory_space>(block(), m_model));
@@ -524,22 +526,27 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region all = interior_region(e);
     if (!m_aa_streamed) {
       fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(), e, m_periodic, true);
+      fill_wall_ghosts();
       launch("kolb::AAPull", all, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
       push_back_periodic();
+      fill_wall_ghosts<true>();
     } else {
       launch_local("kolb::AALocal", all, AALocal<Model, Layout, memory_space>(block(), m_model));
     }
     m_aa_streamed = !m_aa_streamed;
   }
 
-  // The current buffer's wall ghosts, for the pull of the next two-buffer step.
+  // The current buffer's wall ghosts, for the pull of the next step; with
+  // Return (AA, after a pull step), what the bulk pushed into them goes back
+  // to the sites as the general push bounces it.
+  template <bool Return = false>
   void fill_wall_ghosts() {
     const auto& map = m_ghost_map;
     if (map.extent(0) == 0) return;
     Kokkos::parallel_for(
-        "kolb::WallGhosts",
+        Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts",
         Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 3),
-        WallGhosts<Lattice, S, memory_space>{block().current(), map, m_wall});
+        WallGhosts<Lattice, S, memory_space, Return>{block().current(), map, m_wall});
   }
 
   // Values AAPull pushed into periodic halos go to the sites they belong to.

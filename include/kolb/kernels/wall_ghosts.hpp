@@ -10,6 +10,7 @@
 // two (docs/performance.md, "Whole runs against the bench").
 
 #include <kolb/block/block.hpp>
+#include <kolb/block/bulk_rows.hpp>
 #include <kolb/kernels/aa.hpp>
 
 #include <array>
@@ -21,19 +22,14 @@ namespace kolb {
 // fills (not periodic, not a neighbouring part or rank): [axis][side].
 using WallFaces = std::array<std::array<bool, 2>, 3>;
 
-// The ghost entries of a block, computed once from the materials: triples
-// (halo slot, the pulling site's own slot, material * Q + i). A halo site is
-// ghosted when it is solid and lies outside the block only across wall
-// faces (an edge shared with a periodic or neighbour face is filled by
-// others, and keeps the general pull at the sites next to it). `ghosted`
-// (sized like the materials) marks those sites for find_bulk_rows.
-template <class Lattice, class Layout>
-Kokkos::View<index_t*, Kokkos::HostSpace> wall_ghost_map(
-    const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
-    const Layout& layout, const WallFaces& walls,
-    const Kokkos::View<bool*, Kokkos::HostSpace>& ghosted) {
+// Marks the halo sites of a block that are ghosted: solid and outside the
+// block only across wall faces (an edge shared with a periodic or neighbour
+// face is filled by others, and keeps the general pull at the sites next to
+// it). `ghosted` is sized like the materials (find_bulk_rows reads it).
+inline void mark_wall_ghosts(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
+                             const Extents& e, const WallFaces& walls,
+                             const Kokkos::View<bool*, Kokkos::HostSpace>& ghosted) {
   const SiteIndex site = e.site_index();
-  std::vector<index_t> map;
   for (int z = 0; z < e.ext(2); ++z)
     for (int y = 0; y < e.ext(1); ++y)
       for (int x = 0; x < e.ext(0); ++x) {
@@ -50,29 +46,49 @@ Kokkos::View<index_t*, Kokkos::HostSpace> wall_ghost_map(
           continue;
         }
         const index_t g = site(x, y, z);
-        if (!walled || material(g) == kFluid) continue;
+        ghosted(g) = walled && material(g) != kFluid;
+      }
+}
+
+// The ghost entries, computed once: triples (ghost slot, slot of the
+// pulling site, material * Q + i) for every ghosted site g and population i
+// whose site x = g + c_i is in a bulk run (general sites bounce by
+// themselves). Two-buffer: slot i of g takes x's slot opposite(i) bounced;
+// `swapped` (AA): slot opposite(i) of g takes x's slot i, and after the pull
+// step x's slot i takes back what x pushed into slot opposite(i) of g,
+// bounced (WallGhosts with Return).
+template <class Lattice, class Layout>
+Kokkos::View<index_t*, Kokkos::HostSpace> wall_ghost_map(
+    const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
+    const Layout& layout, const Kokkos::View<const bool*, Kokkos::HostSpace>& ghosted,
+    const BulkRows& bulk, bool swapped) {
+  const SiteIndex site = e.site_index();
+  std::vector<index_t> map;
+  for (int z = 0; z < e.ext(2); ++z)
+    for (int y = 0; y < e.ext(1); ++y)
+      for (int x = 0; x < e.ext(0); ++x) {
+        const index_t g = site(x, y, z);
+        if (ghosted.size() == 0 || !ghosted(g)) continue;
         for (int i = 0; i < Lattice::q; ++i) {
-          int q[3];
+          const int q[3] = {x + Lattice::c(i, 0), y + Lattice::c(i, 1), z + Lattice::c(i, 2)};
           bool interior = true;
-          for (int a = 0; a < 3; ++a) {
-            q[a] = p[a] + Lattice::c(i, a);
+          for (int a = 0; a < 3; ++a)
             interior = interior && q[a] >= e.halo[a] && q[a] < e.halo[a] + e.n[a];
-          }
-          if (!interior) continue;
+          if (!interior || q[0] < bulk(q[1], q[2], 0) || q[0] >= bulk(q[1], q[2], 1)) continue;
           const index_t s = site(q[0], q[1], q[2]);
-          if (material(s) != kFluid) continue;
-          map.push_back(layout(g, i));
-          map.push_back(layout(s, Lattice::opposite(i)));
+          const int o = Lattice::opposite(i);
+          map.push_back(layout(g, swapped ? o : i));
+          map.push_back(layout(s, swapped ? i : o));
           map.push_back(index_t(material(g)) * Lattice::q + i);
         }
-        ghosted(g) = true;
       }
   return impl::index_view(map, "kolb::wall_ghost_map");
 }
 
-// Writes the ghost entries of wall_ghost_map into the buffer the next pull
-// reads (the sources are interior slots, the targets halo slots).
-template <class Lattice, class S, class MemorySpace>
+// Applies the ghost entries of wall_ghost_map to the buffer the next pull
+// reads: f[ghost] = bounce(f[site]). Return (AA, after the pull step):
+// f[site] = bounce(f[ghost]). Sources and targets are disjoint.
+template <class Lattice, class S, class MemorySpace, bool Return = false>
 struct WallGhosts {
   static constexpr int Q = Lattice::q;
   Kokkos::View<stored_t<S>*, MemorySpace> m_f;
@@ -81,8 +97,8 @@ struct WallGhosts {
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const index_t term = m_map(3 * j + 2);
-    m_f(m_map(3 * j)) = Storage<S>::template bounce<Lattice>(m_f(m_map(3 * j + 1)),
-                                                             m_wall.value[term], int(term % Q));
+    const index_t to = m_map(3 * j + (Return ? 1 : 0)), from = m_map(3 * j + (Return ? 0 : 1));
+    m_f(to) = Storage<S>::template bounce<Lattice>(m_f(from), m_wall.value[term], int(term % Q));
   }
 };
 
