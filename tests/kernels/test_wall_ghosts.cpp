@@ -1,0 +1,129 @@
+// Wall ghosts (kernels/wall_ghosts.hpp): in a box walled on every face (a
+// moving lid, an obstacle inside), a step through ghosts and bulk runs must
+// give the bits of the general pull at every site, two-buffer and AA, and
+// the ghosts must make the rows away from the obstacle bulk from end to end.
+#include <kolb/kernels/aa.hpp>
+#include <kolb/kernels/stream_collide.hpp>
+#include <kolb/kernels/wall_ghosts.hpp>
+#include <kolb/lattice/d3q19.hpp>
+#include <kolb/layout/soa.hpp>
+#include <kolb/model/models.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+using Lattice = kolb::D3Q19;
+using Model = kolb::IsothermalModel<Lattice, double>;
+using Exec = Kokkos::DefaultHostExecutionSpace;
+using BlockT = kolb::Block<Lattice, double, kolb::SoA, Kokkos::HostSpace>;
+
+struct Box {
+  kolb::Extents e{{11, 9, 7}, Lattice::halo, 3};
+  kolb::MaterialTable table;
+  kolb::WallTerms<Lattice, double> wall;
+  Model model;
+  BlockT a, b;  // a: general pull everywhere; b: ghosts and bulk runs
+
+  explicit Box(int buffers) : a(e, "a", buffers), b(e, "b", buffers) {
+    const kolb::material_t lid = table.moving_wall({0.05, 0.0, 0.02});
+    wall = kolb::WallTerms<Lattice, double>(table);
+    model.collision.omega = 1.0 / 0.7;
+    auto mat = Kokkos::create_mirror_view(a.material());
+    auto f = Kokkos::create_mirror_view(a.current());
+    const kolb::SiteIndex site = e.site_index();
+    for (int z = 0; z < e.ext(2); ++z)
+      for (int y = 0; y < e.ext(1); ++y)
+        for (int x = 0; x < e.ext(0); ++x) {
+          const bool halo = x == 0 || y == 0 || z == 0 || x == e.ext(0) - 1 || y == e.ext(1) - 1 ||
+                            z == e.ext(2) - 1;
+          const bool obstacle = x == 5 && y == 4 && z == 3;
+          const kolb::index_t s = site(x, y, z);
+          mat(s) = y == e.ext(1) - 1 ? lid : (halo || obstacle ? kolb::kSolid : kolb::kFluid);
+          for (int i = 0; i < Lattice::q; ++i)  // distinct values, halos zero as allocated
+            f(a.layout()(s, i)) =
+                halo ? 0.0 : Lattice::w(i) * (1.0 + 0.01 * ((s * 7 + i * 13) % 17));
+        }
+    Kokkos::deep_copy(a.material(), mat);
+    Kokkos::deep_copy(b.material(), mat);
+    Kokkos::deep_copy(a.current(), f);
+    Kokkos::deep_copy(b.current(), f);
+  }
+
+  // Ghost map and bulk runs of b; checks that rows clear of the obstacle are
+  // whole bulk runs.
+  kolb::BulkRows ghosts(bool swapped, Kokkos::View<kolb::index_t*, Kokkos::HostSpace>& map) {
+    auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
+    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("ghosted", e.num_sites());
+    kolb::WallFaces walls;
+    for (auto& axis : walls) axis = {true, true};
+    kolb::mark_wall_ghosts(mat, e, walls, ghosted);
+    const kolb::BulkRows bulk = kolb::find_bulk_rows<Lattice>(
+        e, Kokkos::View<const kolb::material_t*, Kokkos::HostSpace>(mat), true, ghosted);
+    int whole = 0;
+    for (int z = 1; z <= e.n[2]; ++z)
+      for (int y = 1; y <= e.n[1]; ++y) whole += bulk(y, z, 0) == 1 && bulk(y, z, 1) == 1 + e.n[0];
+    EXPECT_EQ(whole, e.n[1] * e.n[2] - 9) << "rows next to the obstacle keep general sites";
+    map = kolb::wall_ghost_map<Lattice>(mat, e, b.layout(), ghosted, bulk, swapped);
+    EXPECT_GT(map.extent(0), 0u);
+    return bulk;
+  }
+
+  template <bool Return>
+  void apply(const Kokkos::View<kolb::index_t*, Kokkos::HostSpace>& map) {
+    Kokkos::parallel_for(
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<kolb::index_t>>(0, map.extent(0) / 3),
+        kolb::WallGhosts<Lattice, double, Kokkos::HostSpace, Return>{b.current(), map, wall});
+  }
+
+  // First interior population where the two arrays differ (-1: none).
+  long first_difference(const BlockT::population_view& fa, const BlockT::population_view& fb) {
+    auto ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fa);
+    auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fb);
+    for (int z = 1; z <= e.n[2]; ++z)
+      for (int y = 1; y <= e.n[1]; ++y)
+        for (int x = 1; x <= e.n[0]; ++x)
+          for (int i = 0; i < Lattice::q; ++i) {
+            const kolb::index_t k = a.layout()(e.site_index()(x, y, z), i);
+            if (std::memcmp(&ha(k), &hb(k), sizeof(double)) != 0) return long(k);
+          }
+    return -1;
+  }
+};
+
+TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
+  Box box(2);
+  const kolb::Region all = kolb::interior_region(box.e);
+  kolb::for_each_site(
+      "general", Exec(), all,
+      kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>(box.a, box.wall, box.model));
+  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
+  const kolb::BulkRows bulk = box.ghosts(false, map);
+  box.apply<false>(map);
+  kolb::for_each_site_split(
+      "ghosts", Exec(), all,
+      kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>(box.b, box.wall, box.model), bulk);
+  Exec().fence();
+  EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
+}
+
+TEST(WallGhosts, AAPullStepEqualsGeneralPull) {
+  Box box(1);
+  const kolb::Region all = kolb::interior_region(box.e);
+  kolb::for_each_site(
+      "general", Exec(), all,
+      kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>(box.a, box.wall, box.model));
+  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
+  const kolb::BulkRows bulk = box.ghosts(true, map);
+  box.apply<false>(map);
+  kolb::for_each_site_split(
+      "ghosts", Exec(), all,
+      kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>(box.b, box.wall, box.model), bulk);
+  box.apply<true>(map);
+  Exec().fence();
+  EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
+}
+
+}  // namespace
