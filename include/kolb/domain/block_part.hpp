@@ -101,13 +101,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
     Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
     if (ghosts) {
+      // The lattice's own non-periodic faces (never a neighbour's or a rank's).
       WallFaces walls{};
       for (int a = 0; a < e.dim; ++a) {
-        walls[a][0] = o[a] == 0;
-        walls[a][1] = o[a] + s.size[a] == s.c.size[a];
+        const bool at_end[2] = {o[a] == 0, o[a] + s.size[a] == s.c.size[a]};
         for (int side = 0; side < 2; ++side)
-          walls[a][side] = walls[a][side] && s.c.faces[2 * a + side].kind != FaceKind::periodic &&
-                           !m_periodic[a] && !m_remote[a][side];
+          walls[a][side] = at_end[side] && s.c.faces[2 * a + side].kind != FaceKind::periodic;
       }
       mark_wall_ghosts(mat, e, walls, ghosted);
     }

@@ -1,8 +1,9 @@
 #pragma once
-// Wall ghosts (two-buffer streaming on host spaces): before a step, the
-// solid halo sites of the lattice's wall faces are given, in every slot a
-// fluid site pulls from them, the value that site's bounce-back would take
-// (its own opposite population plus the moving-wall term, Storage::bounce).
+// Wall ghosts (host parts, two-buffer and AA): before a step, the solid halo
+// sites of the lattice's wall faces are given, in every slot a fluid site
+// pulls from them, the value that site's bounce-back would take (its own
+// opposite population plus the moving-wall term, Storage::bounce); with AA,
+// what the bulk pushed into them goes back, bounced, after the pull step.
 // The lean bulk pull then gives the general pull's bits at sites next to
 // those walls, so the rows of a walled box are bulk from end to end.
 // Without it every row between x walls starts and ends with a general site,
