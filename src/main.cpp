@@ -162,7 +162,8 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
     if (root)
       std::cout << (s.status == "steady" ? "steady: " : "done: ") << s.steps << " steps in "
                 << s.loop_seconds << " s (time loop; " << s.loop_seconds - s.seconds
-                << " s of it outputs and checks), " << s.mlups << " MLUPS (" << s.mflups
+                << " s of it outputs and checks: checks " << s.check_seconds << " s, VTK "
+                << s.vtk_seconds << " s), " << s.mlups << " MLUPS (" << s.mflups
                 << " MFLUPS; the steps alone " << s.solver_mlups << " MLUPS); report " << s.report
                 << '\n';
   });

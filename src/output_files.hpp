@@ -19,15 +19,16 @@
 
 namespace kolb {
 
-// Writes `parts` one after another through a temporary file and a rename:
-// readers never see half a file, and a failed write (full disk, file size
-// limit) throws, naming the file, and leaves the previous version intact.
-inline void write_atomically(const std::string& path,
-                             std::initializer_list<std::string_view> parts) {
+// Writes a file through a temporary file and a rename: `write(out)` puts
+// the contents into the open stream. Readers never see half a file, and a
+// failed write (full disk, file size limit) throws, naming the file, and
+// leaves the previous version intact.
+template <class Writer>
+void write_atomically_with(const std::string& path, const Writer& write) {
   const std::string tmp = path + ".tmp";
   errno = 0;
   std::ofstream out(tmp, std::ios::binary);
-  for (const auto& p : parts) out.write(p.data(), std::streamsize(p.size()));
+  write(out);
   out.close();
   if (!out) {
     const std::string why = errno ? std::strerror(errno) : "write failed";
@@ -36,6 +37,14 @@ inline void write_atomically(const std::string& path,
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     throw std::runtime_error("cannot rename " + tmp + " to " + path + ": " + std::strerror(errno));
+}
+
+// The same for `parts` written one after another.
+inline void write_atomically(const std::string& path,
+                             std::initializer_list<std::string_view> parts) {
+  write_atomically_with(path, [&](std::ofstream& out) {
+    for (const auto& p : parts) out.write(p.data(), std::streamsize(p.size()));
+  });
 }
 inline void write_atomically(const std::string& path, const std::string& text) {
   write_atomically(path, {std::string_view(text)});

@@ -205,13 +205,17 @@ class RunOutputs {
                         {"loop_seconds", summary.loop_seconds},
                         {"solver_seconds", summary.seconds},
                         {"output_seconds", summary.loop_seconds - summary.seconds},
+                        {"check_seconds", summary.check_seconds},
+                        {"vtk_seconds", summary.vtk_seconds},
                         {"mlups", summary.mlups},
                         {"mflups", summary.mflups},
                         {"solver_mlups", summary.solver_mlups},
                         {"mlups_counts",
                          "all sites x steps / loop_seconds (the whole time "
                          "loop: steps, outputs, checks); solver_mlups: / "
-                         "solver_seconds (the steps alone)"}};
+                         "solver_seconds (the steps alone); output_seconds = loop - solver, "
+                         "of which check_seconds (stability checks, observables) and "
+                         "vtk_seconds (snapshots)"}};
     r["final_observables"] = {{"step", m_domain.step()},
                               {"mass", last.mass},
                               {"momentum", {last.momentum[0], last.momentum[1], last.momentum[2]}},
@@ -419,13 +423,18 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
         const auto t_obs = clock_type::now();
         last = domain->observe();
         double cost = seconds_since(t_obs);
+        summary.check_seconds += cost;
         comm::max(&cost, 1);  // every rank checks at the same steps
         check_interval = std::max(0.25, 50 * cost);
         since_check = 0;
         if (row) out.observables(now, last);
         check(last);
       }
-      if (every(c.output.vtk_every, now) || end) out.snapshot();
+      if (every(c.output.vtk_every, now) || end) {
+        const auto t_vtk = clock_type::now();
+        out.snapshot();
+        summary.vtk_seconds += seconds_since(t_vtk);
+      }
       if (every(c.output.checkpoint_every, now) || signal != 0) save();
       if (progress && (seconds_since(t_progress) >= c.output.progress_seconds || end)) {
         t_progress = clock_type::now();

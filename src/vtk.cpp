@@ -2,6 +2,8 @@
 
 #include "output_files.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <regex>
@@ -12,13 +14,19 @@ namespace kolb {
 
 namespace {
 
-template <class T>
-void append_array(std::string& blob, const std::vector<double>& values) {
-  const std::uint64_t bytes = values.size() * sizeof(T);
-  blob.append(reinterpret_cast<const char*>(&bytes), sizeof bytes);
-  for (double v : values) {
-    const T t = T(v);
-    blob.append(reinterpret_cast<const char*>(&t), sizeof t);
+// One appended array: its byte count, then the values converted to T, in
+// chunks through a small buffer (a snapshot's arrays are tens of MB: no
+// second copy of them in memory, no page faults for one).
+template <class T, class Get>
+void write_array(std::ostream& out, std::size_t count, const Get& value) {
+  const std::uint64_t bytes = count * sizeof(T);
+  out.write(reinterpret_cast<const char*>(&bytes), sizeof bytes);
+  constexpr std::size_t chunk = 1 << 15;
+  std::vector<T> buffer(std::min(count, chunk));
+  for (std::size_t k0 = 0; k0 < count; k0 += chunk) {
+    const std::size_t k1 = std::min(count, k0 + chunk);
+    for (std::size_t k = k0; k < k1; ++k) buffer[k - k0] = T(value(k));
+    out.write(reinterpret_cast<const char*>(buffer.data()), std::streamsize((k1 - k0) * sizeof(T)));
   }
 }
 
@@ -33,23 +41,15 @@ std::string extent_text(const std::array<int, 3>& origin, const std::array<int, 
 }  // namespace
 
 void write_vti(const std::string& path, const HostFields& f, bool single) {
-  const std::size_t n = std::size_t(f.n[0]) * f.n[1] * f.n[2];
-  std::vector<double> solid(n);
-  for (std::size_t k = 0; k < n; ++k) solid[k] = f.material[k] != kFluid ? 1 : 0;
-  std::string blob;
-  std::vector<std::size_t> offsets;
-  const char* real = single ? "Float32" : "Float64";
-  offsets.push_back(blob.size());
-  single ? append_array<float>(blob, f.rho) : append_array<double>(blob, f.rho);
-  offsets.push_back(blob.size());
-  single ? append_array<float>(blob, f.u) : append_array<double>(blob, f.u);
-  offsets.push_back(blob.size());
-  append_array<std::uint8_t>(blob, solid);
+  const std::size_t n = f.size();
   const bool thermal = !f.temperature.empty();
-  if (thermal) {
-    offsets.push_back(blob.size());
-    single ? append_array<float>(blob, f.temperature) : append_array<double>(blob, f.temperature);
-  }
+  const std::size_t real_bytes = single ? 4 : 8, header = sizeof(std::uint64_t);
+  // Offsets of the arrays in the appended data: density, velocity, solid, T.
+  std::vector<std::size_t> offsets{0};
+  offsets.push_back(offsets.back() + header + n * real_bytes);
+  offsets.push_back(offsets.back() + header + 3 * n * real_bytes);
+  offsets.push_back(offsets.back() + header + n);
+  const char* real = single ? "Float32" : "Float64";
 
   std::ostringstream x;
   const std::string extent = extent_text(f.origin, f.n);
@@ -74,10 +74,21 @@ void write_vti(const std::string& path, const HostFields& f, bool single) {
     << "    </Piece>\n"
     << "  </ImageData>\n"
     << "  <AppendedData encoding=\"raw\">\n   _";
+  const std::string head = x.str();
   // Through a temporary name and a rename: a reader never sees half a file
   // and an interrupted run leaves the previous files intact.
-  const std::string head = x.str(), tail = "\n  </AppendedData>\n</VTKFile>\n";
-  write_atomically(path, {head, std::string_view(blob.data(), blob.size()), tail});
+  write_atomically_with(path, [&](std::ofstream& out) {
+    out << head;
+    auto reals = [&](const std::vector<double>& v) {
+      const auto get = [&](std::size_t k) { return v[k]; };
+      single ? write_array<float>(out, v.size(), get) : write_array<double>(out, v.size(), get);
+    };
+    reals(f.rho);
+    reals(f.u);
+    write_array<std::uint8_t>(out, n, [&](std::size_t k) { return f.material[k] != kFluid; });
+    if (thermal) reals(f.temperature);
+    out << "\n  </AppendedData>\n</VTKFile>\n";
+  });
 }
 
 HostFields read_vti(const std::string& path) {

@@ -28,14 +28,16 @@ class Interrupted : public std::runtime_error {
 };
 
 struct RunSummary {
-  std::int64_t steps = 0;   // steps advanced by this run (after a restart: since it)
-  double loop_seconds = 0;  // wall time of the whole time loop (steps, outputs, checks)
-  double seconds = 0;       // of it, time spent advancing the lattice
-  double mlups = 0;         // million lattice-site updates per second of the loop (all sites)
-  double mflups = 0;        // the same, fluid sites only
-  double solver_mlups = 0;  // million updates per second of the steps alone
-  std::string report;       // path of the JSON report
-  std::string status;       // "completed" or "steady" (run.until_steady met)
+  std::int64_t steps = 0;    // steps advanced by this run (after a restart: since it)
+  double loop_seconds = 0;   // wall time of the whole time loop (steps, outputs, checks)
+  double seconds = 0;        // of it, time spent advancing the lattice
+  double check_seconds = 0;  // of it, stability checks and observables rows (reductions)
+  double vtk_seconds = 0;    // of it, VTK snapshots (fields gathered and written)
+  double mlups = 0;          // million lattice-site updates per second of the loop (all sites)
+  double mflups = 0;         // the same, fluid sites only
+  double solver_mlups = 0;   // million updates per second of the steps alone
+  std::string report;        // path of the JSON report
+  std::string status;        // "completed" or "steady" (run.until_steady met)
 };
 
 // `progress` receives the progress line (nullptr: silent). `restart`: a

@@ -129,6 +129,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void update(UpdateZone zone) override {
+    m_scratch_fresh = false;
     if constexpr (Model::in_place_streaming) {
       if (m_aa) return aa_step();
     }
@@ -138,6 +139,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void fill_periodic(int axis) override {
+    m_scratch_fresh = false;
     if (!m_aa && m_periodic[axis])
       fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
                                   axis, false);
@@ -149,6 +151,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void fence() override { m_exec.fence(); }
 
   void fill_halo(Side side, Part& neighbour) override {
+    m_scratch_fresh = false;
     if (auto* same = dynamic_cast<storage*>(&neighbour)) {
       const block_type& src = same->block;
       const Region halo = face_region(block().extents(), 0, side, false);
@@ -180,6 +183,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void unpack(int axis, Side side, const HaloBuffer& packed) override {
+    m_scratch_fresh = false;
     const Region r = face_region(block().extents(), axis, side, false);
     const CrossingPopulations<Lattice> pop = crossing(axis, side);
     view& buffer = halo_buffer(m_recv[axis][int(side)], r, pop);
@@ -205,6 +209,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void unpack_pushed(Side side, const HaloBuffer& packed) override {
+    m_scratch_fresh = false;
     const Region r = pushed_region(side, true);
     const CrossingPopulations<Lattice> pop(0, side);
     view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
@@ -227,9 +232,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const block_type b = post_collision_block();
     const Extents& e = b.extents();
     const index_t n = e.num_interior();
-    Kokkos::View<double*, memory_space> rho("kolb::rho", n);
-    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u("kolb::u", n);
-    Kokkos::View<double*, memory_space> T("kolb::T", Model::has_temperature ? n : 0);
+    // Every entry is written by Moments: no fill (a snapshot's fields are
+    // tens of MB, filled and then written again).
+    const auto no_fill = [](const char* label) {
+      return Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing);
+    };
+    Kokkos::View<double*, memory_space> rho(no_fill("kolb::rho"), n);
+    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u(no_fill("kolb::u"), n);
+    Kokkos::View<double*, memory_space> T(no_fill("kolb::T"), Model::has_temperature ? n : 0);
     for_each_site(
         "kolb::Moments", m_exec, interior_region(e),
         Moments<Model, Layout, memory_space>{b.current(), b.material(), b.layout(), b.site_index(),
@@ -259,6 +269,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void set_populations(const std::vector<double>& in, const std::array<int, 3>& tile) override {
+    m_scratch_fresh = false;
     m_exec.fence();
     auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), block().current());
     const auto& layout = block().layout();
@@ -279,6 +290,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   void set_fields(const HostFields& in) override {
+    m_scratch_fresh = false;
     const Extents& e = block().extents();
     const index_t n = e.num_interior();
     Kokkos::View<double*, Kokkos::HostSpace> rho_h("kolb::rho0", n), T_h("kolb::T0", n);
@@ -307,6 +319,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   double time_kernel(BenchKernel kernel, int steps) override {
+    m_scratch_fresh = false;
     const Region all = interior_region(block().extents());
     m_exec.fence();
     Kokkos::Timer timer;
@@ -565,6 +578,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       return block();
     } else {
       if (!m_aa) return block();
+      if (m_scratch_fresh) return block().with_current(m_scratch);
       const Extents& e = block().extents();
       // Scratch kept between calls: the run loop observes every fraction of a second.
       if (m_scratch.size() != block().current().size())
@@ -578,6 +592,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         Kokkos::deep_copy(m_exec, m_scratch, block().current());
         swap_opposites(m_scratch);
       }
+      m_scratch_fresh = true;
       return block().with_current(m_scratch);
     }
   }
@@ -594,6 +609,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   bool m_fused, m_aa;
   bool m_aa_streamed = false;       // AA buffer holds streamed (not swapped) populations
   view m_scratch;                   // AA: reconstructed post-collision state
+  bool m_scratch_fresh = false;     // m_scratch matches the block (no change since)
   view m_send[3][2], m_recv[3][2];  // packed halos by axis and side
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
   // AA: populations pushed across the x faces, by side, and where they go.
