@@ -44,6 +44,14 @@
 #define KOLB_NOINLINE
 #endif
 
+// KOLB_HOST_INLINE: always inlined, host code only (a kernel's host-only
+// path: KOKKOS_FORCEINLINE_FUNCTION would also declare it for the device).
+#if defined(__GNUC__) || defined(__clang__)
+#define KOLB_HOST_INLINE inline __attribute__((always_inline))
+#else
+#define KOLB_HOST_INLINE inline
+#endif
+
 namespace kolb {
 
 // Index type for sites and population offsets: lattices beyond 2^31 values

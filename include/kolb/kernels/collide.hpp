@@ -50,12 +50,7 @@ struct Collide {
   // 1 * f + 0 * w_i and stores 1 * f, i.e. these bits.
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
-    Scalar f[Q];
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) f[i] = load(s, i);
-    m_model(f);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) store(s, i, f[i]);
+    m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
   }
 
  private:

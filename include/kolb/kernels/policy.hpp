@@ -15,6 +15,7 @@
 // rest of the row in a second pass.
 
 #include <kolb/block/bulk_rows.hpp>
+#include <kolb/core/cache_lines.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -91,13 +92,36 @@ inline void clamp_run(const BulkRows& bulk, int z, int y, int lo, int hi, int& b
   e = std::min(std::max(bulk(y, z, 1), b), hi);
 }
 
+template <class F, class = void>
+struct goes_by_lines : std::false_type {};
+template <class F>
+struct goes_by_lines<F, std::enable_if_t<F::by_lines>> : std::true_type {};
+
+// Bulk sites [x0, x1) of a row, site by site (vectorised across them).
+template <class SiteFunctor>
+KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, int x1) {
+  KOLB_SIMD
+  for (int x = x0; x < x1; ++x) f.bulk(z, y, x);
+}
+
+// The bulk run of one row; functors with `by_lines` (stream_collide.hpp)
+// take it a cache line of sites at a time between an unaligned head and tail.
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {
   int b, e;
   clamp_run(bulk, z, y, lo, hi, b, e);
-  KOLB_SIMD
-  for (int x = b; x < e; ++x) f.bulk(z, y, x);
+  if constexpr (goes_by_lines<SiteFunctor>::value) {
+    constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
+    int x = std::min(f.line_start(z, y, b), e);
+    run_bulk_sites(f, z, y, b, x);
+    for (; x + n <= e; x += n) f.bulk_line(z, y, x, x + ahead + n <= e);
+    run_bulk_sites(f, z, y, x, e);
+    host::stream_fence();
+  } else {
+    KOLB_SIMD
+    for (int x = b; x < e; ++x) f.bulk(z, y, x);
+  }
 }
 
 // Small stencils keep a longer head or tail inline (the compiler schedules

@@ -86,10 +86,12 @@ struct Pull {
 
   // The same for a fluid site whose upstream neighbours are all fluid: the
   // general path then computes 1 * pulled + 0 * bounced, i.e. these bits.
+  KOKKOS_FORCEINLINE_FUNCTION Scalar bulk(index_t s, int i) const {
+    return P::template load<Lattice>(m_src(m_layout(s + m_offset[i], slot(i))), i);
+  }
   KOKKOS_FORCEINLINE_FUNCTION void bulk(index_t s, Scalar (&f)[Q]) const {
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      f[i] = P::template load<Lattice>(m_src(m_layout(s + m_offset[i], slot(i))), i);
+    for (int i = 0; i < Q; ++i) f[i] = bulk(s, i);
   }
 };
 

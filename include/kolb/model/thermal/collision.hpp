@@ -95,6 +95,17 @@ struct ThermalCollision {
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void regularized_step(Scalar (&f)[Q]) const {
+    streamed([&](int i) { return f[i]; }, [&](int i, Scalar v) { f[i] = v; });
+  }
+
+  // The regularised collision as a stream (model.hpp, CollisionModel::collide):
+  // each input feeds the Hermite sums as it is read and each output is
+  // written as it is rebuilt, so a fused kernel holds ~20 sums in registers.
+  // Gathering the 37 inputs first made gcc spill them (and the 37 outputs):
+  // ~300 stack moves per 8 sites (docs/performance.md, "D2Q37").
+  static constexpr bool streams = Regularized;
+  template <class Get, class Put>
+  KOKKOS_FORCEINLINE_FUNCTION void streamed(const Get& get, const Put& put) const {
     using namespace thermal;
     using math::fma;
     Scalar rho = 0, jx = 0, jy = 0, a2[3] = {0, 0, 0}, a3[4] = {0, 0, 0, 0},
@@ -102,7 +113,7 @@ struct ThermalCollision {
     // Hermite projections a_n = sum_i f_i H_n(xi_i); zero coefficients skipped.
     static_for<Q>([&](auto p) KOLB_INLINE_LAMBDA {
       constexpr int i = decltype(p)::value;
-      const Scalar fi = f[i];
+      const Scalar fi = get(i);
       rho += fi;
       if constexpr (xi(i, 0) != 0) jx = fma(Scalar(xi(i, 0)), fi, jx);
       if constexpr (xi(i, 1) != 0) jy = fma(Scalar(xi(i, 1)), fi, jy);
@@ -166,7 +177,7 @@ struct ThermalCollision {
         if constexpr (h != 0) v = fma(Scalar(h), a4[k], v);
       });
       constexpr double w = D2Q37::w(i);
-      f[i] = Scalar(w) * v;
+      put(i, Scalar(w) * v);
     });
   }
 };
