@@ -1,5 +1,6 @@
 // Memory checked before allocation (domain/memory.hpp).
 
+#include <kolb/core/cache_lines.hpp>
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -174,3 +175,30 @@ std::string memory_problem(const Case& c, const Tile& tile) {
 }
 
 }  // namespace kolb
+
+namespace kolb::host {
+
+std::size_t last_level_cache_bytes() {
+  // KOLB_LLC_BYTES overrides (tests: 0 takes every D2Q37 row by lines).
+  if (const char* forced = std::getenv("KOLB_LLC_BYTES")) {
+    const double b = parse_bytes(forced);
+    if (b >= 0) return std::size_t(b);
+  }
+  static const std::size_t bytes = [] {
+    double best = 0;
+    int best_level = 0;
+    for (int k = 0; k < 8; ++k) {
+      const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(k) + "/";
+      std::ifstream level_file(dir + "level"), size_file(dir + "size");
+      int level = 0;
+      std::string size;
+      if (!(level_file >> level) || !(size_file >> size)) continue;
+      const double b = parse_bytes(size);
+      if (level >= best_level && b > 0) best_level = level, best = b;
+    }
+    return best > 0 ? std::size_t(best) : std::size_t(32) << 20;
+  }();
+  return bytes;
+}
+
+}  // namespace kolb::host

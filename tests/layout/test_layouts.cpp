@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 
 namespace {
@@ -114,21 +115,30 @@ output: {folder: unused}
     reference->advance(21);
     const auto expected = reference->populations();
     EXPECT_GT(reference->observe().kinetic_energy, 0.0);
-    for (const auto& v : layouts)
-      for (const std::string kernel : {"fused", "split"}) {
-        std::vector<std::string> sets = base;
-        for (const auto& x : layout_sets(v)) sets.push_back(x);
-        sets.push_back("execution.kernel=" + kernel);
-        auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
-        sim->advance(21);
-        const auto got = sim->populations();
-        ASSERT_EQ(got.size(), expected.size());
-        std::size_t first_diff = got.size();
-        for (std::size_t k = 0; k < got.size() && first_diff == got.size(); ++k)
-          if (std::memcmp(&got[k], &expected[k], sizeof(double)) != 0) first_diff = k;
-        EXPECT_EQ(first_diff, got.size()) << sim->variant() << " " << collision << " " << kernel
-                                          << ": first difference at population " << first_diff;
-      }
+    // Fused bulk rows go by cache lines (prefetch, non-temporal stores) only
+    // beyond the last-level cache; KOLB_LLC_BYTES=0 takes that path here.
+    for (const bool lines : {false, true})
+      for (const auto& v : layouts)
+        for (const std::string kernel : {"fused", "split"}) {
+          if (lines)
+            setenv("KOLB_LLC_BYTES", "0", 1);
+          else
+            unsetenv("KOLB_LLC_BYTES");
+          std::vector<std::string> sets = base;
+          for (const auto& x : layout_sets(v)) sets.push_back(x);
+          sets.push_back("execution.kernel=" + kernel);
+          auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
+          sim->advance(21);
+          const auto got = sim->populations();
+          ASSERT_EQ(got.size(), expected.size());
+          std::size_t first_diff = got.size();
+          for (std::size_t k = 0; k < got.size() && first_diff == got.size(); ++k)
+            if (std::memcmp(&got[k], &expected[k], sizeof(double)) != 0) first_diff = k;
+          EXPECT_EQ(first_diff, got.size())
+              << sim->variant() << " " << collision << " " << kernel << (lines ? " by lines" : "")
+              << ": first difference at population " << first_diff;
+        }
+    unsetenv("KOLB_LLC_BYTES");
   }
 }
 

@@ -5,6 +5,7 @@
 // moves 2 instead of 3 bytes per byte it writes. Host code only; other
 // targets get a plain copy.
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -40,6 +41,11 @@ inline void stream_line(void* dst, const void* src) {
   std::memcpy(dst, src, kLineBytes);
 #endif
 }
+
+// Bytes of the last-level cache of CPU 0 (sysfs; 32 MiB where unknown;
+// the environment variable KOLB_LLC_BYTES, e.g. 64M, overrides): arrays
+// not much larger are better written through the cache.
+std::size_t last_level_cache_bytes();
 
 inline void stream_fence() {
 #if defined(KOLB_X86_HOST)

@@ -105,13 +105,15 @@ KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, in
 }
 
 // The bulk run of one row; functors with `by_lines` (stream_collide.hpp)
-// take it a cache line of sites at a time between an unaligned head and tail.
+// take it a cache line of sites at a time between an unaligned head and
+// tail where their m_by_lines says so.
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {
   int b, e;
   clamp_run(bulk, z, y, lo, hi, b, e);
   if constexpr (goes_by_lines<SiteFunctor>::value) {
+    if (!f.m_by_lines) return run_bulk_sites(f, z, y, b, e);
     constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
     int x = std::min(f.line_start(z, y, b), e);
     run_bulk_sites(f, z, y, b, x);
