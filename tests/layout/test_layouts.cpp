@@ -11,7 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <cstring>
 
 namespace {
 
@@ -71,9 +70,7 @@ TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
         sim->advance(steps);
         const auto got = sim->populations();
         ASSERT_EQ(got.size(), expected.size());
-        std::size_t first_diff = got.size();
-        for (std::size_t k = 0; k < got.size() && first_diff == got.size(); ++k)
-          if (std::memcmp(&got[k], &expected[k], sizeof(double)) != 0) first_diff = k;
+        const std::size_t first_diff = kolb::test::first_difference(got, expected);
         EXPECT_EQ(first_diff, got.size())
             << sim->variant() << " " << kernel << " after " << steps
             << " steps: first difference at population " << first_diff << " (" << got[first_diff]
@@ -131,9 +128,7 @@ output: {folder: unused}
           sim->advance(21);
           const auto got = sim->populations();
           ASSERT_EQ(got.size(), expected.size());
-          std::size_t first_diff = got.size();
-          for (std::size_t k = 0; k < got.size() && first_diff == got.size(); ++k)
-            if (std::memcmp(&got[k], &expected[k], sizeof(double)) != 0) first_diff = k;
+          const std::size_t first_diff = kolb::test::first_difference(got, expected);
           EXPECT_EQ(first_diff, got.size())
               << sim->variant() << " " << collision << " " << kernel << (lines ? " by lines" : "")
               << ": first difference at population " << first_diff;
