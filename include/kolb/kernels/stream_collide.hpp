@@ -36,8 +36,11 @@ struct StreamCollide {
     // Near the cache, plain stores win: lines only when the two buffers
     // exceed 1.5 last-level caches (D2Q37 on a 32 MiB L3: 256^2, 1.2 L3,
     // 77 MLUPS plain vs 55 by lines; 320^2, 1.8 L3, 39 vs 59).
-    m_by_lines =
-        by_lines && 2 * m_dst.span() * sizeof(stored_t<S>) > 3 * host::last_level_cache_bytes() / 2;
+    // Layouts whose populations are not line_sites-long runs (AoS) keep
+    // the site path.
+    const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
+    m_by_lines = by_lines && runs &&
+                 2 * m_dst.span() * sizeof(stored_t<S>) > 3 * host::last_level_cache_bytes() / 2;
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
