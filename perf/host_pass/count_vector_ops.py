@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Counts the floating-point instructions of kolb's host row loops in object files.
 
-For each object and each row function (impl::run_bulk<Functor>: a row's bulk
-run, impl::run_ends<Functor>: its general head and tail), prints
+For each object and each row function (impl::run_bulk_sites<Functor>: the
+loop of a row's bulk run, impl::run_ends<Functor>: its general head and
+tail), prints
 the number of packed double FMA/mul/add instructions on 256-bit (ymm) or
 512-bit (zmm) registers and of scalar ones (sd): a vectorised row loop is
 almost all packed. Used to compare the host pass of a CUDA build with a
@@ -39,7 +40,7 @@ def main():
     for arg in sys.argv[1:]:
         label, obj = arg.split("=", 1)
         for name, body in functions(obj):
-            row_pass = next((p for p in ("run_bulk<", "run_ends<") if p in name), None)
+            row_pass = next((p for p in ("run_bulk_sites<", "run_ends<") if p in name), None)
             if row_pass is None:
                 continue
             kernel = next((k for k in KERNELS if k in name), None)
@@ -56,7 +57,7 @@ def main():
                     scalar += 1
             swapped = ", true>" in name
             rows.append((label, kernel.rstrip("<") + (" (AA local)" if swapped else "") + ", " +
-                         row_pass[4:-1], packed, scalar, len(body)))
+                         row_pass[4:-1].replace("_sites", ""), packed, scalar, len(body)))
     print("| object | row function | packed (ymm/zmm) | scalar (sd) | instructions |")
     print("|---|---|---|---|---|")
     for r in rows:

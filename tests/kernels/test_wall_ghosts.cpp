@@ -93,36 +93,29 @@ struct Box {
   }
 };
 
+// One step of Kernel (StreamCollide or AAPull) on box.a through the general
+// pull everywhere, and on box.b through the ghosts and the bulk runs.
+template <class Kernel>
+void step_both(Box& box, bool aa) {
+  const kolb::Region all = kolb::interior_region(box.e);
+  kolb::for_each_site("general", Exec(), all, Kernel(box.a, box.wall, box.model));
+  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
+  const kolb::BulkRows bulk = box.ghosts(aa, map);
+  box.apply<false>(map);
+  kolb::for_each_site_split("ghosts", Exec(), all, Kernel(box.b, box.wall, box.model), bulk);
+  if (aa) box.apply<true>(map);
+  Exec().fence();
+}
+
 TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
   Box box(2);
-  const kolb::Region all = kolb::interior_region(box.e);
-  kolb::for_each_site(
-      "general", Exec(), all,
-      kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>(box.a, box.wall, box.model));
-  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
-  const kolb::BulkRows bulk = box.ghosts(false, map);
-  box.apply<false>(map);
-  kolb::for_each_site_split(
-      "ghosts", Exec(), all,
-      kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>(box.b, box.wall, box.model), bulk);
-  Exec().fence();
+  step_both<kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>>(box, false);
   EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
 }
 
 TEST(WallGhosts, AAPullStepEqualsGeneralPull) {
   Box box(1);
-  const kolb::Region all = kolb::interior_region(box.e);
-  kolb::for_each_site(
-      "general", Exec(), all,
-      kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>(box.a, box.wall, box.model));
-  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
-  const kolb::BulkRows bulk = box.ghosts(true, map);
-  box.apply<false>(map);
-  kolb::for_each_site_split(
-      "ghosts", Exec(), all,
-      kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>(box.b, box.wall, box.model), bulk);
-  box.apply<true>(map);
-  Exec().fence();
+  step_both<kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>>(box, true);
   EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
 }
 

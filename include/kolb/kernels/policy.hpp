@@ -113,17 +113,17 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
   int b, e;
   clamp_run(bulk, z, y, lo, hi, b, e);
   if constexpr (goes_by_lines<SiteFunctor>::value) {
-    if (!f.m_by_lines) return run_bulk_sites(f, z, y, b, e);
-    constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
-    int x = std::min(f.line_start(z, y, b), e);
-    run_bulk_sites(f, z, y, b, x);
-    for (; x + n <= e; x += n) f.bulk_line(z, y, x, x + ahead + n <= e);
-    run_bulk_sites(f, z, y, x, e);
-    host::stream_fence();
-  } else {
-    KOLB_SIMD
-    for (int x = b; x < e; ++x) f.bulk(z, y, x);
+    if (f.m_by_lines) {
+      constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
+      int x = std::min(f.line_start(z, y, b), e);
+      run_bulk_sites(f, z, y, b, x);
+      for (; x + n <= e; x += n) f.bulk_line(z, y, x, x + ahead + n <= e);
+      run_bulk_sites(f, z, y, x, e);
+      host::stream_fence();
+      return;
+    }
   }
+  run_bulk_sites(f, z, y, b, e);
 }
 
 // Small stencils keep a longer head or tail inline (the compiler schedules
