@@ -428,15 +428,34 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
 
 }  // namespace
 
-std::string split_problem(const Case& c, std::int64_t m) {
-  const std::int64_t lx = c.size[0], h = lattice_info(c.lattice).halo;
+int node_split_axis(const Case& c, const std::array<int, 3>& ranks) {
+  if (c.execution.split_axis >= 0) return c.execution.split_axis;
+  const bool x_slabs = ranks[0] * ranks[1] * ranks[2] > 1 && ranks[1] == 1 && ranks[2] == 1;
+  return x_slabs ? 0 : c.dim - 1;
+}
+
+const char* axis_name(int axis) { return kAxisNames[axis]; }
+
+std::string split_problem(const Case& c, std::int64_t m, int axis) {
+  const LatticeInfo& info = lattice_info(c.lattice);
+  const std::int64_t lx = c.size[axis], h = info.halo;
+  const std::string along = std::string(" along ") + kAxisNames[axis];
+  const std::string unit = axis == 0 ? " columns" : " layers";
   if (m < 0 || 2 * m > lx)
-    return std::to_string(m) + " host columns per side do not fit in the " + std::to_string(lx) +
-           " lattice columns along x (0 to " + std::to_string(lx / 2) + ", or auto)";
+    return std::to_string(m) + " host" + unit + " per side do not fit in the " +
+           std::to_string(lx) + " lattice" + unit + along + " (0 to " + std::to_string(lx / 2) +
+           ", or auto)";
   if ((m > 0 && m < h) || (lx - 2 * m > 0 && lx - 2 * m < h))
-    return "every part needs at least " + std::to_string(h) + " columns (the halo width of " +
-           to_string(c.lattice) + "); " + std::to_string(m) + " host columns per side leave " +
-           std::to_string(lx - 2 * m) + " to the accelerator";
+    return "every part needs at least " + std::to_string(h) + unit + along +
+           " (the halo width of " + to_string(c.lattice) + "); " + std::to_string(m) + " host" +
+           unit + " per side leave " + std::to_string(lx - 2 * m) + " to the accelerator";
+  // Split along y, the host parts hold the thermal wall rows and the rows
+  // those read (as a tile along y does, tiling_problem).
+  const bool walls = info.wall_rows > 0 && c.faces[2].kind != FaceKind::periodic;
+  if (axis == 1 && walls && m > 0 && m < 2 * info.wall_rows)
+    return std::to_string(m) + " host rows per side along y: " + to_string(c.lattice) +
+           "'s wall rows need at least " + std::to_string(2 * info.wall_rows) +
+           " (or split along x: execution.split_axis: x)";
   return "";
 }
 
@@ -519,6 +538,16 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
       reader.fail(e.get("rebalance"), e.path("rebalance"),
                   "rebalance needs a host/accelerator split (execution.host_columns)");
   }
+  if (e.has("split_axis")) {
+    const std::string axis = e.choice("split_axis", {"auto", "x", "y", "z"});
+    x.split_axis = axis == "auto" ? -1 : int(axis[0] - 'x');
+    if (x.split_axis >= c.dim)
+      reader.fail(e.get("split_axis"), e.path("split_axis"),
+                  "a " + std::to_string(c.dim) + "-D lattice has no axis " + axis);
+    if (!e.has("host_columns"))
+      reader.fail(e.get("split_axis"), e.path("split_axis"),
+                  "split_axis needs a host/accelerator split (execution.host_columns)");
+  }
   if (!e.has("host_columns")) return;
   const YAML::Node m = e.get("host_columns");
   const std::string where = e.path("host_columns");
@@ -526,7 +555,8 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
     x.host_columns_auto = true;
   } else {
     const std::int64_t cols = e.integer("host_columns");
-    const std::string problem = split_problem(c, cols);
+    // The tiling is not known yet: the axis of one rank (Domain checks the tile).
+    const std::string problem = split_problem(c, cols, node_split_axis(c, {1, 1, 1}));
     if (!problem.empty()) reader.fail(m, where, problem);
     x.host_columns = int(cols);
   }
@@ -613,7 +643,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   if (top.has("execution"))
     read_execution(Map(reader, top.get("execution"), "execution",
                        {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns",
-                        "rebalance", "decomposition", "gpu_aware_mpi"}),
+                        "split_axis", "rebalance", "decomposition", "gpu_aware_mpi"}),
                    c, info);
   if (c.execution.streaming == Streaming::aa && info.in_place_streaming &&
       c.output.checkpoint_every % 2 != 0)

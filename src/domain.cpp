@@ -127,8 +127,8 @@ void Domain::resplit(int host_columns) {
 std::string Domain::tile_split_problem(const Case& c) const {
   if (c.execution.host_columns < 0) return {};
   Case tile_case = c;
-  tile_case.size[0] = m_tile.size[0];
-  return split_problem(tile_case, c.execution.host_columns);
+  tile_case.size = m_tile.size;
+  return split_problem(tile_case, c.execution.host_columns, node_split_axis(c, m_tile.ranks));
 }
 
 void Domain::build(const Case& c) {
@@ -146,29 +146,27 @@ void Domain::build(const Case& c) {
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
   const NodeSpaces spaces{m_accelerator->get(), NodeHost()};
   const Tile& t = m_tile;
-  const int lx = t.size[0], m = std::max(c.execution.host_columns, 0);
+  // The parts are layers across the split axis s: [host | accelerator | host].
+  const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
+  m_split = s;
+  const int lx = t.size[s], m = std::max(c.execution.host_columns, 0);
   const int n = (m > 0 ? 2 : 0) + (lx - 2 * m > 0 ? 1 : 0);
   const auto periodic = c.periodic();
   // Part k's face is remote where another rank holds the tile across it
-  // (across x, only the end parts' outer faces).
+  // (across s, only the end parts' outer faces).
   auto remote = [&](int k, int a, Side side) {
-    const bool end = a > 0 || (side == Side::left ? k == 0 : k == n - 1);
+    const bool end = a != s || (side == Side::left ? k == 0 : k == n - 1);
     return end && m_grid && t.ranks[a] > 1 && m_grid->neighbour(a, side) >= 0;
   };
-  auto add = [&](PartRole role, int x0, int width, const char* label) {
+  auto add = [&](PartRole role, int first, int width, const char* label) {
     const int k = int(m_slots.size());
-    PartSetup setup{c,
-                    geometry,
-                    {t.offset[0] + x0, t.offset[1], t.offset[2]},
-                    {width, t.size[1], t.size[2]},
-                    t.offset,
-                    role,
-                    {},
-                    {},
-                    label};
+    // A lone part fills its halos x, y, z, as a single-space run does.
+    PartSetup setup{c, geometry, t.offset, t.size, t.offset, role, {}, {}, n > 1 ? s : 0, label};
+    setup.origin[s] += first;
+    setup.size[s] = width;
     for (int a = 0; a < 3; ++a) {
       // A lone part along an axis no other rank shares is its own neighbour.
-      setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a > 0 || n == 1);
+      setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a != s || n == 1);
       for (const Side side : {Side::left, Side::right})
         setup.remote[a][int(side)] = remote(k, a, side);
     }
@@ -177,27 +175,27 @@ void Domain::build(const Case& c) {
   if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
   if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
   if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
-  // Faces between x neighbours, across the x boundary when periodic on one
-  // rank (a lone part fills that halo itself), and to other ranks. Tags name
-  // the receiving face: its axis, side and, across y and z, its part (tiles
-  // of one x range hold the same parts).
+  // Faces between neighbours along s, across the s boundary when periodic
+  // on one rank (a lone part fills that halo itself), and to other ranks.
+  // Tags name the receiving face: its axis, side and, across the other
+  // axes, its part (tiles of one s range hold the same parts; across s
+  // each side has one face, and uneven tiles may hold 2 or 3 parts).
   auto tag = [](int a, Side side, int k) { return (2 * a + int(side)) * 64 + k; };
   for (int k = 0; k < n; ++k) {
     Slot& slot = m_slots[k];
-    const bool wrap = periodic[0] && t.ranks[0] == 1 && n > 1;
-    if (k > 0 || wrap) slot.faces.push_back({0, Side::left, (k + n - 1) % n, false, 0, 0, {}, {}});
-    if (k + 1 < n || wrap) slot.faces.push_back({0, Side::right, (k + 1) % n, false, 0, 0, {}, {}});
+    const bool wrap = periodic[s] && t.ranks[s] == 1 && n > 1;
+    if (k > 0 || wrap) slot.faces.push_back({s, Side::left, (k + n - 1) % n, false, 0, 0, {}, {}});
+    if (k + 1 < n || wrap) slot.faces.push_back({s, Side::right, (k + 1) % n, false, 0, 0, {}, {}});
     for (int a = 0; a < 3; ++a)
       for (const Side side : {Side::left, Side::right}) {
         if (!remote(k, a, side)) continue;
-        // Across x the data goes to the neighbour's part at the other end.
-        const int their_part = a > 0 ? k : (side == Side::left ? n - 1 : 0);
+        const int part = a != s ? k : 0;
         slot.faces.push_back({a,
                               side,
                               m_grid->neighbour(a, side),
                               true,
-                              tag(a, side, k),
-                              tag(a, opposite(side), their_part),
+                              tag(a, side, part),
+                              tag(a, opposite(side), part),
                               {},
                               {}});
       }
@@ -335,21 +333,25 @@ void Domain::step_distributed() {
     m_timings.total += total;
     return;
   }
-  // A node on each rank. Tiled along x only: the host parts hold the remote
-  // faces and exchange them as part of the host side's work, while the
-  // accelerator updates (seed 004). Else every halo first, axis by axis (x
-  // between the parts and to the neighbouring ranks, then y, z), then the
-  // parts update together.
-  if (m_tile.ranks[1] == 1 && m_tile.ranks[2] == 1) {
+  // A node on each rank. Split and tiled along x only: the host parts hold
+  // the remote faces and exchange them as part of the host side's work,
+  // while the accelerator updates (seed 004). Else every halo first, axis by
+  // axis (the split axis between the parts and to the neighbouring ranks,
+  // then the others in order), then the parts update together.
+  if (m_split == 0 && m_tile.ranks[1] == 1 && m_tile.ranks[2] == 1) {
     step_parts(true, true);
     return;
   }
   exchanged([&] {
-    for (int a = 0; a < dim; ++a) {
+    for (int k = 0; k <= dim; ++k) {
+      // The split axis first, then the others in order (Extents::fill_order).
+      const int a = k == 0 ? m_split : k - 1;
+      if (k > 0 && a == m_split) continue;
+      if (a >= dim) break;
       start_exchange(a);
       finish_exchange(a);
       for (Slot& s : m_slots) {
-        if (a == 0)
+        if (a == m_split)
           for (const Face& f : s.faces)
             if (!f.remote) s.part->fill_halo(f.side, *m_slots[f.neighbour].part);
         s.part->fill_periodic(a);
@@ -655,7 +657,8 @@ std::string Domain::execution_space() const {
                       ? m_slots[0].part->space()
                       : std::string(NodeAccelerator::name()) + " + " + NodeHost::name() +
                             " (host " + std::to_string(m_case.execution.host_columns) +
-                            " columns per side)";
+                            (m_split == 0 ? " columns" : " layers") + " per side along " +
+                            axis_name(m_split) + ")";
   if (m_grid)
     s += " on each of " + std::to_string(comm::size()) + " MPI ranks (tiles " +
          to_string(m_tile.ranks, m_case.dim) + ")";

@@ -106,18 +106,22 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   // Two population buffers, or AA's one plus the scratch copy its outputs
   // use, and a material byte.
   const double per_site = info.q * value * 2 + 1;
+  // A part is `width` layers across the split axis s.
+  const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
   auto sites_with_halo = [&](int width) {
     double n = width + 2.0 * info.halo;
-    for (int a = 1; a < info.dim; ++a) n *= tile.size[a] + 2.0 * info.halo;
+    for (int a = 0; a < info.dim; ++a)
+      if (a != s) n *= tile.size[a] + 2.0 * info.halo;
     return n;
   };
-  const int lx = tile.size[0], m = std::max(c.execution.host_columns, 0);
+  const int lx = tile.size[s], m = std::max(c.execution.host_columns, 0);
   // AA's push-back maps: at most one (from, to) index pair per crossing
   // population of every halo site (kernels/aa.hpp).
   auto push_maps = [&](int width) {
     if (c.execution.streaming != Streaming::aa) return 0.0;
     double interior = width;
-    for (int a = 1; a < info.dim; ++a) interior *= tile.size[a];
+    for (int a = 0; a < info.dim; ++a)
+      if (a != s) interior *= tile.size[a];
     return (sites_with_halo(width) - interior) * info.crossing * 2 * 8;
   };
   MemoryNeed need;

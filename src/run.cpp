@@ -188,7 +188,10 @@ class RunOutputs {
                       {"concurrency", m_domain.concurrency()},
                       {"compiler", KOLB_CXX_COMPILER},
                       {"build_type", KOLB_BUILD_TYPE}};
-    if (m_domain.host_columns() >= 0) r["execution"]["host_columns"] = m_domain.host_columns();
+    if (m_domain.host_columns() >= 0) {
+      r["execution"]["host_columns"] = m_domain.host_columns();
+      r["execution"]["split_axis"] = axis_name(m_domain.split_axis());
+    }
     if (m_domain.distributed()) {
       const TilingChoice& t = m_domain.tiling_choice();
       r["execution"]["mpi"] = {{"ranks", comm::size()},
@@ -368,7 +371,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
                                                            : 0.0;
   std::optional<Rebalancer> rebalancer;
   if (rebalance > 0 && domain->host_columns() >= 0)
-    rebalancer.emplace(node_geometry(resolved, domain->columns(), double(domain->column_sites())),
+    rebalancer.emplace(node_geometry(resolved, domain->split_axis(), domain->tile().size),
                        rebalance);
   nlohmann::json resplits = nlohmann::json::array();
   double window_seconds = 0;

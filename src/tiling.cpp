@@ -26,14 +26,13 @@ Tile whole_lattice(const Case& c) { return make_tile(c, {1, 1, 1}, {0, 0, 0}); }
 
 std::string tiling_problem(const Case& c, const Ranks& ranks) {
   const LatticeInfo& info = lattice_info(c.lattice);
-  static const char* axis_name[3] = {"x", "y", "z"};
   for (int a = 0; a < 3; ++a) {
     if (ranks[a] < 1) return "every axis needs at least one rank";
     if (a >= c.dim && ranks[a] > 1)
       return "a " + std::to_string(c.dim) + "-D lattice cannot be tiled along z";
     const int thinnest = c.size[a] / ranks[a];
     if (ranks[a] > 1 && thinnest < info.halo)
-      return std::to_string(ranks[a]) + " tiles along " + axis_name[a] + " leave " +
+      return std::to_string(ranks[a]) + " tiles along " + axis_name(a) + " leave " +
              std::to_string(thinnest) + " of the " + std::to_string(c.size[a]) +
              " sites to a tile, fewer than the halo width " + std::to_string(info.halo) + " of " +
              to_string(c.lattice);
@@ -55,12 +54,14 @@ std::string tiling_problem(const Case& c, const Ranks& ranks) {
     return std::to_string(ranks[1]) + " tiles along y leave " +
            std::to_string(c.size[1] / ranks[1]) + " rows to a tile; " + to_string(c.lattice) +
            "'s wall rows need at least " + std::to_string(2 * info.wall_rows);
-  if (c.execution.host_columns > 0 && ranks[0] > 1) {
+  if (c.execution.host_columns > 0 && ranks[0] * ranks[1] * ranks[2] > 1) {
+    const int axis = node_split_axis(c, ranks);
     Case tile = c;
-    tile.size[0] = c.size[0] / ranks[0];
-    const std::string split = split_problem(tile, c.execution.host_columns);
+    for (int a = 0; a < 3; ++a) tile.size[a] = c.size[a] / ranks[a];
+    const std::string split = split_problem(tile, c.execution.host_columns, axis);
     if (!split.empty())
-      return "on the narrowest tile (" + std::to_string(tile.size[0]) + " columns): " + split;
+      return "on the narrowest tile (" + std::to_string(tile.size[axis]) + " sites along " +
+             axis_name(axis) + "): " + split;
   }
   return "";
 }

@@ -37,10 +37,13 @@ class Tuner {
     }
     // Every rank's node is split alike: balance the largest tile.
     const auto n = comm::size() > 1 ? largest_tile(m_case, m_case.execution.decomposition) : c.size;
-    m_columns = n[0];
-    m_column_sites = double(n[1]) * n[2];
+    const std::array<int, 3> ranks =
+        comm::size() > 1 ? m_case.execution.decomposition : std::array<int, 3>{1, 1, 1};
+    m_axis = node_split_axis(m_case, ranks);
+    const BalanceModel g = node_geometry(c, m_axis, n);
+    m_columns = g.columns;
+    m_column_sites = g.column_sites;
     m_sites = double(c.size[0]) * c.size[1] * c.size[2];
-    const BalanceModel g = node_geometry(c, m_columns, m_column_sites);
     m_quantum = g.quantum;
     m_halo = g.min_part;
   }
@@ -258,6 +261,7 @@ class Tuner {
     r.concurrent_rms_error = n ? std::sqrt(e_conc / n) : 0;
     r.points = m_points;
     r.columns = m_columns;
+    r.split_axis = m_axis;
     r.tiling = m_tiling;
     r.ranks = m_case.execution.decomposition;
     return r;
@@ -279,6 +283,7 @@ class Tuner {
   std::ostream* m_log;
   int m_columns = 0;
   int m_quantum = 1;
+  int m_axis = 0;  // the split axis (its layers are the columns)
   int m_halo = 1;  // the lattice's halo width: the narrowest part
   double m_column_sites = 0;
   std::vector<TunePoint> m_points;
@@ -297,15 +302,19 @@ nlohmann::json model_json(const BalanceModel& m) {
 
 }  // namespace
 
-BalanceModel node_geometry(const Case& c, int columns, double column_sites) {
+BalanceModel node_geometry(const Case& c, int axis, const std::array<int, 3>& tile) {
   BalanceModel g;
-  g.columns = columns;
-  g.column_sites = column_sites;
-  // Clustered layouts: splits at multiples of the vector length keep every
-  // block's rows whole vectors (no scalar remainder loop per row).
-  g.quantum = c.execution.layout.vector_length;
-  if (columns / 2 < 4 * g.quantum) g.quantum = 1;  // small lattices: every column
-  g.min_part = lattice_info(c.lattice).halo;
+  g.columns = tile[axis];
+  g.column_sites = double(tile[0]) * tile[1] * tile[2] / tile[axis];
+  // Clustered layouts split along x: splits at multiples of the vector
+  // length keep every block's rows whole vectors (no scalar remainder loop
+  // per row). Along y or z every layer is whole rows.
+  g.quantum = axis == 0 ? c.execution.layout.vector_length : 1;
+  if (g.columns / 2 < 4 * g.quantum) g.quantum = 1;  // small lattices: every column
+  const LatticeInfo& info = lattice_info(c.lattice);
+  g.min_part = info.halo;
+  if (axis == 1 && info.wall_rows > 0 && c.faces[2].kind != FaceKind::periodic)
+    g.min_part = std::max(g.min_part, 2 * info.wall_rows);  // split_problem
   return g;
 }
 
@@ -356,6 +365,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["layout"] = to_string(c.execution.layout);
   j["kernel"] = to_string(c.execution.kernel);
   j["columns"] = lx;
+  j["split_axis"] = axis_name(r.split_axis);
   j["tiling"] = r.tiling;
   j["kokkos"] = {{"accelerator", Kokkos::DefaultExecutionSpace::name()},
                  {"accelerator_concurrency", Kokkos::DefaultExecutionSpace().concurrency()}};

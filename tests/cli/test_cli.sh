@@ -86,10 +86,12 @@ python3 - node/report.json <<'PY' && ok "node report" || fail "node report"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["execution"]["host_columns"] == 7, r["execution"]
-assert "host 7 columns per side" in r["execution"]["execution_space"], r["execution"]
+# 2-D: split along y by default (whole rows on each side)
+assert r["execution"]["split_axis"] == "y", r["execution"]
+assert "host 7 layers per side along y" in r["execution"]["execution_space"], r["execution"]
 PY
 # Re-balancing during the run: from a split that leaves the host nearly idle
-# (4 of 512 columns per side) the run moves towards balance (windows of
+# (4 of 256 rows per side) the run moves towards balance (windows of
 # 1 s, 3 in a row over the threshold; 12000 steps take about 7 s here)
 # and says so in the report.
 expect_rc 0 "rebalanced run" -- "$kolb" run "$src/inputs/09_node_cavity2d.yaml" \
@@ -121,28 +123,33 @@ r = json.load(open(sys.argv[1]))
 assert 0 <= r["model_host_columns"] <= 32 and 0 <= r["best_host_columns"] <= 32, r
 kinds = {p["kind"] for p in r["points"]}
 assert {"calibration-isolated", "calibration-concurrent", "model"} <= kinds, kinds
-# The verification set holds each space alone (M = 0, M = 32) and the sweep;
-# a split already in the set keeps its first kind (e.g. a recalibration at 0).
+# Split along y (32 rows). The verification set holds each space alone
+# (M = 0, M = 16) and the sweep; a split already in the set keeps its first
+# kind (e.g. a recalibration at 0).
+assert r["split_axis"] == "y" and r["columns"] == 32, r
 verified = {p["host_columns"] for p in r["points"] if not p["kind"].startswith("calibration")}
-assert {0, 32} <= verified and len(verified) >= 5, (verified, kinds)
+assert {0, 16} <= verified and len(verified) >= 5, (verified, kinds)
 assert r["model_concurrent"]["host"]["per_site_s"] > 0 and r["model_concurrent"]["accelerator"]["per_site_s"] > 0
 assert r["speedup_over_faster_alone"] > 0
 assert r["window_points"] >= 2 and r["window_predicted_step_s"] > 0, r
 assert r["model_concurrent"]["sync_s"] >= 0 and r["model_isolated"]["sync_s"] == 0
 PY
 grep -q "model: M\* = " out.txt && ok "tune summary" || fail "tune summary"
-# D2Q37 (halo 3): every split the tuner times leaves both parts >= 3 columns
-# (a sweep of 8 over 32 columns per side once tried 2 and aborted).
+# D2Q37 (halo 3): every split the tuner times leaves both parts >= 3 layers
+# (a sweep of 8 over 32 columns per side once tried 2 and aborted); along y
+# (the default) >= 6, as the host parts hold the wall rows.
 expect_rc 0 "tune D2Q37" -- "$kolb" tune "$src/inputs/11_rayleigh_taylor.yaml" \
   --set domain.size=[64,32] --set output.folder=tune37 --seconds 0.002 --repeats 1 --sweep 8
 python3 - tune37/tune.json <<'PY' && ok "D2Q37 splits respect the halo" || fail "D2Q37 splits"
 import json, sys
 r = json.load(open(sys.argv[1]))
 ms = {p["host_columns"] for p in r["points"]}
-assert all(m == 0 or (m >= 3 and (64 - 2 * m == 0 or 64 - 2 * m >= 3)) for m in ms), sorted(ms)
+n, least = r["columns"], 6 if r["split_axis"] == "y" else 3
+assert (r["split_axis"], n) == ("y", 32), r
+assert all(m == 0 or (m >= least and (n - 2 * m == 0 or n - 2 * m >= least)) for m in ms), sorted(ms)
 assert {p["kind"] for p in r["points"]} >= {"sweep", "alone", "model"}, r["points"]
 m = r["model_host_columns"]
-assert m == 0 or 3 <= m <= 30 or m == 32, m
+assert m == 0 or least <= m <= n // 2 - least or m == n // 2, m
 PY
 expect_rc 0 "run with host_columns: auto" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
   --set domain.size=[64,32] --set run.steps=10 --set output.folder=auto --set execution.host_columns=auto
@@ -155,7 +162,7 @@ PY
 [ -s auto/tune.json ] && ok "auto wrote tune.json" || fail "auto: no tune.json"
 expect_rc 2 "too many host columns" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
   --set domain.size=[48,32] --set execution.host_columns=25
-grep -q "execution.host_columns: 25 host columns per side do not fit in the 48 lattice columns" err.txt \
+grep -q "execution.host_columns: 25 host layers per side do not fit in the 32 lattice layers along y" err.txt \
   && ok "host columns message" || { fail "host columns message"; cat err.txt; }
 expect_rc 2 "zero threads" -- "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" --set execution.threads=0
 grep -q "execution.threads: threads must be >= 1" err.txt && ok "threads message" || { fail "threads message"; cat err.txt; }

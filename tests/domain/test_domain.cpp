@@ -1,16 +1,18 @@
-// Heterogeneous node: the lattice split along x into [host M | accelerator |
-// host M] blocks on two execution spaces running at the same time must give
-// the populations of the single-block solver bit for bit, for any M,
-// including walls, a moving lid, obstacles and a body force that cross the
-// host/accelerator interfaces, periodic and walled x boundaries, and both
-// kernel paths.
+// Heterogeneous node: the lattice split across one axis into [host M |
+// accelerator | host M] layers on two execution spaces running at the same
+// time must give the populations of the single-block solver bit for bit,
+// for any M and split axis (x, y, z), including walls, a moving lid,
+// obstacles and a body force that cross the host/accelerator interfaces,
+// periodic and walled boundaries across the split, and every kernel path.
 #include "support/cases.hpp"
 
 #include <kolb/domain/domain.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <set>
 
 namespace {
 
@@ -26,13 +28,24 @@ std::string node_case(const std::string& lattice, bool periodic_x) {
 
 using kolb::test::first_difference;
 
-struct NodeInvariance : ::testing::TestWithParam<std::tuple<std::string, bool>> {};
+const char* const kAxes[3] = {"x", "y", "z"};
+
+std::string split_on(int axis) { return std::string("execution.split_axis=") + kAxes[axis]; }
+
+// Lattice, periodic x, split axis.
+struct NodeInvariance : ::testing::TestWithParam<std::tuple<std::string, bool, int>> {};
 
 TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
-  const auto [lattice, periodic_x] = GetParam();
+  const auto [lattice, periodic_x, axis] = GetParam();
   const std::string yaml = node_case(lattice, periodic_x);
   const int steps = 23;
-  const int lx = lattice == "D3Q19" ? 17 : 29;
+  const std::array<int, 3> size =
+      lattice == "D3Q19" ? std::array<int, 3>{17, 9, 7} : std::array<int, 3>{29, 13, 1};
+  const int n = size[axis];
+  // Host parts of one layer up to the widest (the host alone), and one
+  // straddling the obstacles where they fit.
+  std::set<int> splits{0, 1, 2, 3, n / 2 - 1, n / 2};
+  if (6 < n / 2) splits.insert(6);
   // In place (aa) the parts swap halos before the pull steps and push
   // populations across after them: checked after a pull (odd step) against
   // the one-block aa run, and after the local step that follows against the
@@ -47,25 +60,27 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
     const auto expected_obs = reference->observe();
     reference->advance(1);
     if (kernel == "fused") expected_even = reference->populations();
-    for (const int m : {0, 1, 2, 3, 6, lx / 2 - 1, lx / 2})
+    for (const int m : splits)
       for (const bool concurrent : {true, false}) {
-        auto node = kolb::make_domain(
-            kolb::test::make_case(yaml, {scheme, "execution.host_columns=" + std::to_string(m)}));
+        auto node = kolb::make_domain(kolb::test::make_case(
+            yaml, {scheme, "execution.host_columns=" + std::to_string(m), split_on(axis)}));
         node->set_concurrent(concurrent);
         ASSERT_EQ(node->host_columns(), m);
+        ASSERT_EQ(node->split_axis(), axis);
+        ASSERT_EQ(node->columns(), n);
         node->advance(steps);
         const auto got = node->populations();
         ASSERT_EQ(got.size(), expected.size());
         const std::size_t d = first_difference(got, expected);
-        EXPECT_EQ(d, got.size()) << lattice << " " << kernel << " M = " << m
-                                 << (concurrent ? " concurrent" : " sequential")
+        EXPECT_EQ(d, got.size()) << lattice << " " << kernel << " M = " << m << " along "
+                                 << kAxes[axis] << (concurrent ? " concurrent" : " sequential")
                                  << ": first difference at population " << d;
         const auto t = node->timings();
         EXPECT_EQ(t.steps, steps);
         if (m > 0) {
           EXPECT_GT(t.host, 0.0);
         }
-        if (2 * m < lx) {
+        if (2 * m < n) {
           EXPECT_GT(t.accelerator, 0.0);
         }
         // Diagnostics are sums over the blocks: equal up to summation order.
@@ -76,14 +91,43 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
         if (kernel == "aa") {
           node->advance(1);
           EXPECT_EQ(first_difference(node->populations(), expected_even), expected_even.size())
-              << lattice << " aa M = " << m << " after an even step";
+              << lattice << " aa M = " << m << " along " << kAxes[axis] << " after an even step";
         }
       }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Lattices, NodeInvariance,
-                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19"), ::testing::Bool()));
+// D2Q9 along x and y (walls and the lid across y), D3Q19 along x, y and z
+// (z periodic: the end parts are neighbours across the wrap).
+INSTANTIATE_TEST_SUITE_P(D2Q9, NodeInvariance,
+                         ::testing::Combine(::testing::Values("D2Q9"), ::testing::Bool(),
+                                            ::testing::Values(0, 1)));
+INSTANTIATE_TEST_SUITE_P(D3Q19, NodeInvariance,
+                         ::testing::Combine(::testing::Values("D3Q19"), ::testing::Bool(),
+                                            ::testing::Values(0, 1, 2)));
+
+// By default the node is split along the slowest axis: its host parts are
+// whole planes of long rows however thin.
+TEST(Node, SplitsAlongTheSlowestAxisByDefault) {
+  for (const std::string lattice : {"D2Q9", "D3Q19"}) {
+    const std::string yaml = node_case(lattice, true);
+    auto node = kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=2"}));
+    const int axis = lattice == "D3Q19" ? 2 : 1;
+    EXPECT_EQ(node->split_axis(), axis) << lattice;
+    EXPECT_EQ(node->columns(), lattice == "D3Q19" ? 7 : 13);
+    EXPECT_EQ(node->column_sites(), lattice == "D3Q19" ? 17 * 9 : 29);
+    EXPECT_NE(
+        node->execution_space().find(std::string("host 2 layers per side along ") + kAxes[axis]),
+        std::string::npos)
+        << node->execution_space();
+    auto along_x = kolb::make_domain(
+        kolb::test::make_case(yaml, {"execution.host_columns=2", "execution.split_axis=x"}));
+    EXPECT_EQ(along_x->split_axis(), 0);
+    EXPECT_EQ(along_x->columns(), lattice == "D3Q19" ? 17 : 29);
+    EXPECT_NE(along_x->execution_space().find("host 2 columns per side along x"), std::string::npos)
+        << along_x->execution_space();
+  }
+}
 
 // D2Q37 (halo 3): thermal walls, gravity and a Rayleigh-Taylor interface
 // crossing every host/accelerator interface.
@@ -92,23 +136,39 @@ TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
   for (const auto& v : kolb::compiled_variants()) compiled |= v.lattice == kolb::LatticeId::D2Q37;
   if (!compiled) GTEST_SKIP() << "D2Q37 not compiled";
   const std::string yaml = kolb::test::thermal_case(24, 20);
+  // Along x, and along y, where the host parts hold the wall rows (at
+  // least 6: the 3 wall rows and the 3 they read).
+  const std::vector<std::pair<int, std::vector<int>>> splits = {{0, {0, 3, 5, 9, 12}},
+                                                                {1, {0, 6, 7, 8, 10}}};
   for (const std::string kernel : {"fused", "split"}) {
     auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=" + kernel}));
     reference->advance(17);
     const auto expected = reference->populations();
-    for (const int m : {0, 3, 5, 9, 12}) {
-      auto node = kolb::make_domain(kolb::test::make_case(
-          yaml, {"execution.kernel=" + kernel, "execution.host_columns=" + std::to_string(m)}));
-      node->advance(17);
-      const auto got = node->populations();
-      EXPECT_EQ(first_difference(got, expected), got.size()) << kernel << " M = " << m;
-      const auto f = node->fields();
-      EXPECT_EQ(f.temperature.size(), f.rho.size());
+    for (const auto& [axis, ms] : splits)
+      for (const int m : ms) {
+        auto node = kolb::make_domain(
+            kolb::test::make_case(yaml, {"execution.kernel=" + kernel, split_on(axis),
+                                         "execution.host_columns=" + std::to_string(m)}));
+        node->advance(17);
+        const auto got = node->populations();
+        EXPECT_EQ(first_difference(got, expected), got.size())
+            << kernel << " M = " << m << " along " << kAxes[axis];
+        const auto f = node->fields();
+        EXPECT_EQ(f.temperature.size(), f.rho.size());
+      }
+  }
+  // Fewer columns than the halo width, or host rows that cannot hold the
+  // wall rows, are errors naming the limit.
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=2", split_on(0)}),
+               kolb::ConfigError);
+  for (const int m : {3, 5}) {
+    try {
+      kolb::test::make_case(yaml, {"execution.host_columns=" + std::to_string(m)});
+      FAIL() << m << " host rows along y accepted for D2Q37";
+    } catch (const kolb::ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("at least 6"), std::string::npos) << e.what();
     }
   }
-  // Fewer columns than the halo width is an error naming the limit.
-  EXPECT_THROW(kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=2"})),
-               kolb::ConfigError);
 }
 
 // Every compiled layout (the clustered ones pad each block's rows on their
@@ -129,11 +189,17 @@ TEST(Node, EveryLayoutAndPrecision) {
         sets.push_back("execution.layout=" + kolb::to_string(v.layout.kind));
         if (v.layout.vector_length > 1)
           sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
-        sets.push_back("execution.host_columns=5");
-        auto node = kolb::make_domain(kolb::test::make_case(yaml, sets));
-        node->advance(11);
-        const auto got = node->populations();
-        EXPECT_EQ(first_difference(got, expected), got.size()) << kolb::to_string(v);
+        // Along x (rows cut mid-vector) and the default axis.
+        for (const auto& split : std::vector<std::vector<std::string>>{
+                 {"execution.host_columns=5", split_on(0)}, {"execution.host_columns=2"}}) {
+          std::vector<std::string> all = sets;
+          all.insert(all.end(), split.begin(), split.end());
+          auto node = kolb::make_domain(kolb::test::make_case(yaml, all));
+          node->advance(11);
+          const auto got = node->populations();
+          EXPECT_EQ(first_difference(got, expected), got.size())
+              << kolb::to_string(v) << " " << split[0] << " along " << kAxes[node->split_axis()];
+        }
         ++compared;
       }
       EXPECT_GE(compared, 1) << lattice << "/" << precision;
@@ -164,42 +230,56 @@ TEST(Node, FieldsMatchSingleBlock) {
 // bit for bit, for both streaming schemes, to and from one space alone.
 TEST(Node, ResplitKeepsEveryPopulation) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
-    for (const std::string scheme : {"execution.kernel=fused", "execution.streaming=aa"}) {
-      const std::string yaml = node_case(lattice, true);
-      const int lx = lattice == "D3Q19" ? 17 : 29;
-      auto reference = kolb::make_domain(kolb::test::make_case(yaml, {scheme}));
-      reference->advance(24);
-      const auto expected = reference->populations();
-      auto node =
-          kolb::make_domain(kolb::test::make_case(yaml, {scheme, "execution.host_columns=2"}));
-      int step = 0;
-      for (const int m : {6, 0, lx / 2, 1, 3}) {
-        node->advance(4);
-        step += 4;
-        node->resplit(m);
-        EXPECT_EQ(node->host_columns(), m);
-        EXPECT_EQ(node->step(), step);
+    for (const std::string scheme : {"execution.kernel=fused", "execution.streaming=aa"})
+      for (const bool along_x : {true, false}) {
+        const std::string yaml = node_case(lattice, true);
+        const std::string axis = along_x ? "execution.split_axis=x" : "execution.split_axis=auto";
+        auto reference = kolb::make_domain(kolb::test::make_case(yaml, {scheme}));
+        reference->advance(24);
+        const auto expected = reference->populations();
+        auto node = kolb::make_domain(
+            kolb::test::make_case(yaml, {scheme, axis, "execution.host_columns=2"}));
+        const int lx = node->columns();
+        int step = 0;
+        for (const int m : {lx / 2 - 1, 0, lx / 2, 1, 3}) {
+          node->advance(4);
+          step += 4;
+          node->resplit(m);
+          EXPECT_EQ(node->host_columns(), m);
+          EXPECT_EQ(node->step(), step);
+        }
+        node->advance(24 - step);
+        EXPECT_EQ(first_difference(node->populations(), expected), expected.size())
+            << lattice << " " << scheme << " " << axis;
+        EXPECT_THROW(node->resplit(lx), std::invalid_argument);
+        if (scheme == "execution.streaming=aa") {
+          node->advance(1);  // an odd step: the AA state is not moved there
+          EXPECT_THROW(node->resplit(5), std::logic_error);
+        }
       }
-      node->advance(24 - step);
-      EXPECT_EQ(first_difference(node->populations(), expected), expected.size())
-          << lattice << " " << scheme;
-      EXPECT_THROW(node->resplit(lx), std::invalid_argument);
-      if (scheme == "execution.streaming=aa") {
-        node->advance(1);  // an odd step: the AA state is not moved there
-        EXPECT_THROW(node->resplit(5), std::logic_error);
-      }
-    }
 }
 
 TEST(Node, BadSettingsAreConfigErrors) {
   const std::string yaml = node_case("D2Q9", true);
   try {
-    kolb::test::make_case(yaml, {"execution.host_columns=15"});
+    kolb::test::make_case(yaml, {"execution.host_columns=15", "execution.split_axis=x"});
     FAIL() << "15 host columns per side of 29 accepted";
   } catch (const kolb::ConfigError& e) {
     EXPECT_NE(std::string(e.what()).find("execution.host_columns"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("0 to 14"), std::string::npos) << e.what();
   }
+  try {  // along y by default: 13 rows
+    kolb::test::make_case(yaml, {"execution.host_columns=7"});
+    FAIL() << "7 host layers per side of 13 accepted";
+  } catch (const kolb::ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("along y (0 to 6"), std::string::npos) << e.what();
+  }
+  // No z in 2-D; an axis without a split; an unknown axis.
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=2", "execution.split_axis=z"}),
+               kolb::ConfigError);
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.split_axis=y"}), kolb::ConfigError);
+  EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=2", "execution.split_axis=w"}),
+               kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=-1"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.host_columns=many"}), kolb::ConfigError);
   EXPECT_THROW(kolb::test::make_case(yaml, {"execution.threads=0"}), kolb::ConfigError);

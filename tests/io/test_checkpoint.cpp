@@ -99,7 +99,7 @@ TEST(Checkpoint, RestartIsBitwiseD3Q19) {
 TEST(Checkpoint, RestartIsBitwiseD2Q37) {
   if (!compiled("D2Q37", "double", "soa")) GTEST_SKIP() << "D2Q37 not compiled";
   expect_bitwise_restart(
-      {"d2q37", kolb::test::thermal_case(24, 40), {}, {"execution.host_columns=3"}});
+      {"d2q37", kolb::test::thermal_case(24, 40), {}, {"execution.host_columns=6"}});
 }
 
 // AA's odd steps are not saved: the run loop takes one more step first.

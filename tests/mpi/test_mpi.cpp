@@ -117,11 +117,19 @@ INSTANTIATE_TEST_SUITE_P(Lattices, Isothermal,
                                   std::get<2>(info.param);
                          });
 
-// A host/accelerator split on every rank: host parts at each tile's x borders.
+// A host/accelerator split on every rank: host parts at each tile's borders
+// across the split axis (auto: x on slabs along x, else the slowest axis;
+// z on x slabs: its halos first, then the x faces to other ranks over them).
 TEST(NodeOnEachRank, TilesBitwiseIdenticalToOneProcess) {
   for (const bool periodic_x : {false, true}) {
-    expect_tiles_match(isothermal_case("D2Q9", periodic_x), {"execution.host_columns=2"}, 19);
-    expect_tiles_match(isothermal_case("D3Q19", periodic_x), {"execution.host_columns=1"}, 11);
+    for (const char* axis : {"auto", "x"})
+      expect_tiles_match(isothermal_case("D2Q9", periodic_x),
+                         {"execution.host_columns=2", std::string("execution.split_axis=") + axis},
+                         19);
+    for (const char* axis : {"auto", "x", "z"})
+      expect_tiles_match(isothermal_case("D3Q19", periodic_x),
+                         {"execution.host_columns=1", std::string("execution.split_axis=") + axis},
+                         11);
   }
 }
 
@@ -140,9 +148,11 @@ TEST(Thermal, TilesBitwiseIdenticalToOneProcess) {
 
 TEST(Thermal, NodeOnEachRankBitwiseIdentical) {
   if (!compiled(kolb::LatticeId::D2Q37)) GTEST_SKIP() << "D2Q37 not compiled";
-  // 24 columns over 1 or 2 x tiles leave >= 12: three host columns a side fit.
+  // 24 columns over 1 or 2 x tiles leave >= 12: three host columns a side
+  // fit; along y (one rank) the host parts hold the wall rows: 6 rows.
   if (kolb::comm::size() > 2) GTEST_SKIP() << "split needs >= 12 columns per tile";
-  expect_tiles_match(kThermalCase, {"execution.host_columns=3"}, 13);
+  expect_tiles_match(kThermalCase, {"execution.host_columns=3", "execution.split_axis=x"}, 13);
+  expect_tiles_match(kThermalCase, {"execution.host_columns=6"}, 13);
 }
 
 TEST(Tiling, UnevenSizesSpreadTheRemainder) {

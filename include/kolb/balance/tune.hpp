@@ -40,9 +40,11 @@ struct TunePoint {
 };
 
 struct TuneResult {
-  // Columns along x of the tile balanced (the whole lattice on one rank;
-  // under MPI the largest tile, every rank split alike) and its tiling.
+  // Layers along the split axis ("columns") of the tile balanced (the whole
+  // lattice on one rank; under MPI the largest tile, every rank split
+  // alike) and its tiling.
   int columns = 0;
+  int split_axis = 0;
   std::array<int, 3> ranks{1, 1, 1};
   std::string tiling = "1x1";
   BalanceModel isolated;    // calibrated with the spaces running one after the other
@@ -72,11 +74,13 @@ struct TuneResult {
 // is the model's T_mpi.
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log);
 
-// The split geometry of a node of `columns` columns of `column_sites` sites
-// for case c: splits are multiples of the layout's vector length (every
-// part's rows whole vectors; every column on small lattices) and leave
-// every part at least the lattice's halo wide. Costs are left zero.
-BalanceModel node_geometry(const Case& c, int columns, double column_sites);
+// The split geometry of a node over a tile of `tile` sites split along
+// `axis` (its layers are the model's columns) for case c: along x, splits
+// are multiples of the layout's vector length (every part's rows whole
+// vectors; every column on small lattices); every part is at least the
+// lattice's halo wide (D2Q37 split along y between walls: the host parts
+// hold its wall rows). Costs are left zero.
+BalanceModel node_geometry(const Case& c, int axis, const std::array<int, 3>& tile);
 
 // tune.csv (measured points), tune_model.csv (model curves), tune.json and
 // tune.png (MLUPS vs host fraction 2M/LX, gnuplot) in `folder`. Returns the

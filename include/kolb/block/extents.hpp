@@ -22,19 +22,34 @@ struct Extents {
   std::array<int, 3> halo{0, 0, 0};  // halo layers per side and axis
   int dim = 2;
   int row_length = 1;  // stored sites per x row: ext(0) padded for the layout
+  // The axis whose halos are filled first (a node's split axis: its faces
+  // come from the neighbouring parts); the others follow in order x, y, z,
+  // each over the halos of those before it, which fills edges and corners.
+  int first_axis = 0;
 
   Extents() = default;
   // Halo of width `h` on each of the first `dim` axes; x rows padded to a
   // multiple of `row_align` sites (a layout's vector length; the padding
   // sites are never updated nor read).
-  Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1)
-      : n(interior), dim(dimension) {
+  Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1, int first = 0)
+      : n(interior), dim(dimension), first_axis(first) {
     for (int a = 0; a < dim; ++a) halo[a] = h;
     for (int a = dim; a < 3; ++a) n[a] = 1;
     row_length = (ext(0) + row_align - 1) / row_align * row_align;
   }
 
   int ext(int a) const { return n[a] + 2 * halo[a]; }
+  // Whether the halos of axis b are filled before those of axis a.
+  bool filled_before(int b, int a) const {
+    return b != a && (b == first_axis || (a != first_axis && b < a));
+  }
+  // The axes in the order their halos are filled.
+  std::array<int, 3> fill_order() const {
+    std::array<int, 3> order{first_axis, 0, 0};
+    for (int a = 0, k = 1; a < 3; ++a)
+      if (a != first_axis) order[k++] = a;
+    return order;
+  }
   index_t stride(int a) const {
     return a == 0 ? 1 : (a == 1 ? index_t(row_length) : index_t(row_length) * ext(1));
   }

@@ -81,6 +81,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                   s.origin[2] - s.tile_origin[2]},
         m_periodic(s.periodic),
         m_remote(s.remote),
+        m_split(s.split_axis),
         m_fused(s.c.execution.kernel == KernelPath::fused),
         m_aa(Model::in_place_streaming && s.c.execution.streaming == Streaming::aa) {
     const Extents& e = block().extents();
@@ -117,12 +118,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           memory_space(), wall_ghost_map<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
-    if (m_aa) {  // where the populations pushed across each x face and into periodic halos belong
+    if (m_aa) {  // where the populations pushed across each split face and into periodic halos
+                 // belong
       for (const Side side : {Side::left, Side::right})
         m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
             memory_space(),
-            pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true),
-                                       CrossingPopulations<Lattice>(0, side), m_periodic));
+            pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true), m_split,
+                                       CrossingPopulations<Lattice>(m_split, side), m_periodic));
       m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
           memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
     }
@@ -154,18 +156,19 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_scratch_fresh = false;
     if (auto* same = dynamic_cast<storage*>(&neighbour)) {
       const block_type& src = same->block;
-      const Region halo = face_region(block().extents(), 0, side, false);
-      const int src_x = face_region(src.extents(), 0, opposite(side), true).lo[0];
-      for_each_site(
-          "kolb::HaloCopy", m_exec, halo,
-          HaloCopy<Lattice, Stored, Layout, memory_space>{
-              src.current(), block().current(), src.layout(), block().layout(), src.site_index(),
-              block().site_index(), src_x - halo.lo[0], crossing(0, side)});
+      const int a = m_split;
+      const Region halo = face_region(block().extents(), a, side, false);
+      Kokkos::Array<int, 3> shift{0, 0, 0};
+      shift[a] = face_region(src.extents(), a, opposite(side), true).lo[a] - halo.lo[a];
+      for_each_site("kolb::HaloCopy", m_exec, halo,
+                    HaloCopy<Lattice, Stored, Layout, memory_space>{
+                        src.current(), block().current(), src.layout(), block().layout(),
+                        src.site_index(), block().site_index(), shift, crossing(a, side)});
       return;
     }
-    const HaloBuffer packed = neighbour.pack(0, opposite(side), false);
+    const HaloBuffer packed = neighbour.pack(m_split, opposite(side), false);
     neighbour.fence();
-    unpack(0, side, packed);
+    unpack(m_split, side, packed);
   }
 
   HaloBuffer pack(int axis, Side border, bool host) override {
@@ -196,7 +199,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   HaloBuffer pack_pushed(Side side, bool host) override {
     const Region r = pushed_region(side, false);
     // Populations leaving through `side`: those entering from the other one.
-    const CrossingPopulations<Lattice> pop(0, opposite(side));
+    const CrossingPopulations<Lattice> pop(m_split, opposite(side));
     view& buffer = halo_buffer(m_pushed[int(side)], r, pop);
     for_each_site("kolb::PushedPack", m_exec, r, halo_pack<false>(buffer, r, pop));
     return buffer_of(buffer, m_pushed_host[int(side)], host, true);
@@ -204,14 +207,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   HaloBuffer pushed_receive_buffer(Side side, bool host) override {
     view& buffer = halo_buffer(m_pushed_in[int(side)], pushed_region(side, true),
-                               CrossingPopulations<Lattice>(0, side));
+                               CrossingPopulations<Lattice>(m_split, side));
     return buffer_of(buffer, m_pushed_in_host[int(side)], host, false);
   }
 
   void unpack_pushed(Side side, const HaloBuffer& packed) override {
     m_scratch_fresh = false;
     const Region r = pushed_region(side, true);
-    const CrossingPopulations<Lattice> pop(0, side);
+    const CrossingPopulations<Lattice> pop(m_split, side);
     view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
     receive(buffer, packed);
     const auto& map = m_pushed_map[int(side)];
@@ -359,7 +362,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
  private:
   static Extents part_extents(const PartSetup& s) {
-    return Extents(s.size, Lattice::halo, Lattice::dim, Layout::vector_length);
+    return Extents(s.size, Lattice::halo, Lattice::dim, Layout::vector_length, s.split_axis);
   }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
@@ -488,11 +491,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     return CrossingPopulations<Lattice>(axis, side, m_aa && !m_aa_streamed);
   }
 
-  // The x halo layers on `side` (border = false) or the border layers next
-  // to them, over the whole y and z extents with their halos: where an AA
-  // pull pushes populations across an x face, and where they belong.
+  // The halo layers across the split axis on `side` (border = false) or the
+  // border layers next to them, over the other axes with their halos: where
+  // an AA pull pushes populations across a face between parts, and where
+  // they belong.
   Region pushed_region(Side side, bool border) const {
-    return face_region(block().extents(), 0, side, border, true);
+    return face_region(block().extents(), m_split, side, border, true);
   }
 
   // Copies a neighbour's packed buffer into `buffer` (unless it is that one).
@@ -605,6 +609,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
   std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
   std::array<std::array<bool, 2>, 3> m_remote;    // faces filled from other ranks
+  int m_split;                                    // the node's split axis (faces between parts)
   std::array<bool, 2> m_wall_side{false, false};  // the part holds the y- / y+ wall rows
   bool m_fused, m_aa;
   bool m_aa_streamed = false;       // AA buffer holds streamed (not swapped) populations
@@ -612,7 +617,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   bool m_scratch_fresh = false;     // m_scratch matches the block (no change since)
   view m_send[3][2], m_recv[3][2];  // packed halos by axis and side
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
-  // AA: populations pushed across the x faces, by side, and where they go.
+  // AA: populations pushed across the split axis' faces, by side, and where they go.
   view m_pushed[2], m_pushed_in[2];
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)

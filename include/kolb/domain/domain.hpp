@@ -1,8 +1,11 @@
 #pragma once
 // Domain: the parts (blocks) one process updates, each on an execution
 // space, and the faces between them: one part for a single-space run, three
-// along x for the heterogeneous node (execution.host_columns = M):
-//   [ host-left: M columns | accelerator: LX - 2M | host-right: M columns ].
+// layers across the split axis s for the heterogeneous node
+// (execution.host_columns = M, execution.split_axis; node_split_axis):
+//   [ host-left: M layers | accelerator: L_s - 2M | host-right: M layers ].
+// Along the slowest axis (z in 3-D, y in 2-D) every part keeps whole x rows
+// and planes, however small M is.
 // Under MPI each rank owns one Domain for its tile of the lattice; faces to
 // other ranks are exchanged through a comm::CartGrid, overlapped with the
 // update of the sites that do not need them. The step schedule and the
@@ -86,8 +89,9 @@ class Domain {
   const Tile& tile() const { return m_tile; }
   const TilingChoice& tiling_choice() const { return m_choice; }
   bool distributed() const { return m_grid != nullptr; }
-  std::string variant() const;          // "D2Q9/double/soa"
-  std::string execution_space() const;  // "OpenMP", "OpenMP + Serial (host 7 columns per side)"
+  std::string variant() const;  // "D2Q9/double/soa"
+  // "OpenMP", "OpenMP + Serial (host 7 layers per side along z)"
+  std::string execution_space() const;
   int concurrency() const;
 
   // Moves to a split of `host_columns` per side, keeping the populations
@@ -95,10 +99,15 @@ class Domain {
   // together, with the same M.
   void resplit(int host_columns);
 
-  // The host/accelerator split: M host columns per side (-1: one part).
+  // The host/accelerator split: M host layers ("columns") per side across
+  // split_axis() (-1: one part); the tile's layers along that axis and the
+  // sites of one layer (the balancer's geometry).
   int host_columns() const { return m_case.execution.host_columns; }
-  int columns() const { return m_tile.size[0]; }
-  std::int64_t column_sites() const { return std::int64_t(m_tile.size[1]) * m_tile.size[2]; }
+  int split_axis() const { return m_split; }
+  int columns() const { return m_tile.size[m_split]; }
+  std::int64_t column_sites() const {
+    return std::int64_t(m_tile.size[0]) * m_tile.size[1] * m_tile.size[2] / m_tile.size[m_split];
+  }
   // true (default): all parts update at the same time. false: the host
   // parts after the accelerator's, so each side is timed without the
   // other's load.
@@ -164,6 +173,7 @@ class Domain {
   bool m_concurrent = true;
   int m_overlap = -1;  // -1: by the part's space
   std::int64_t m_step = 0;
+  int m_split = 0;  // the axis the parts are layers across
   DomainTimings m_timings;
 };
 

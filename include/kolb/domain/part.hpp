@@ -2,9 +2,9 @@
 // Part: one block of a Domain on one execution space: the one part of a
 // single-space run, or a host or accelerator part of a node. The Domain
 // sees only this interface; BlockPart implements it for each compiled
-// variant. Its x faces are filled from a neighbouring part in the process
-// (fill_halo) or through a buffer (pack / unpack: any transport, e.g. a
-// remote rank).
+// variant. Its faces across the node's split axis are filled from a
+// neighbouring part in the process (fill_halo); any face can go through a
+// buffer (pack / unpack: any transport, e.g. a remote rank).
 
 #include <kolb/core/variant.hpp>
 #include <kolb/io/fields.hpp>
@@ -31,6 +31,9 @@ struct PartSetup {
   // Faces filled from another rank: the update can leave their borders for
   // last (UpdateZone).
   std::array<std::array<bool, 2>, 3> remote{{{false, false}, {false, false}, {false, false}}};
+  // The axis the node is split along (its faces between parts; their halos
+  // are filled first, Extents::first_axis). 0 for a lone part.
+  int split_axis = 0;
   std::string label;
 };
 
@@ -56,15 +59,15 @@ class Part {
   virtual void swap() = 0;
   virtual void fence() = 0;
   // Fills the halos of a periodic axis the part is its own neighbour along
-  // (over the halos of the axes before it, for the corners).
+  // (over the halos of the axes filled before it, for the corners).
   virtual void fill_periodic(int axis) = 0;
-  // Fills the x `side` halo from `neighbour` (its opposite border), directly
+  // Fills the `side` halo across the split axis from `neighbour` (its
+  // opposite border), directly
   // when both live in one memory space, else through pack and unpack.
   virtual void fill_halo(Side side, Part& neighbour) = 0;
-  // The populations leaving through `border` of `axis` (x faces: interior
-  // rows; later axes: over the halos of the earlier ones), packed in the
-  // part's memory or, with `host`, copied to host memory (queued: fence
-  // first).
+  // The populations leaving through `border` of `axis` (over the halos of
+  // the axes filled before it), packed in the part's memory or, with
+  // `host`, copied to host memory (queued: fence first).
   virtual HaloBuffer pack(int axis, Side border, bool host) = 0;
   // The buffer a neighbour's packed populations for the `side` halo are
   // received into (host memory with `host`, else the part's).
@@ -76,10 +79,10 @@ class Part {
   // the AA pattern keeps the crossing populations in.
   virtual bool reads_halos() const = 0;
   // In place, after a pull step: the populations this part pushed into its
-  // x `side` halo, packed in the part's memory or, with `host`, copied to
+  // `side` halo across the split axis, packed in the part's memory or, with `host`, copied to
   // host memory (queued: fence first) ...
   virtual HaloBuffer pack_pushed(Side side, bool host) = 0;
-  // ... the buffer a neighbour's pushed populations through the x `side`
+  // ... the buffer a neighbour's pushed populations through the `side`
   // face are received into (host memory with `host`) ...
   virtual HaloBuffer pushed_receive_buffer(Side side, bool host) = 0;
   // ... and written into this part's border (`side`: the face they came

@@ -139,6 +139,9 @@ struct ExecutionSettings {
   // host_columns_auto and leaves M to the load balancer.
   int host_columns = -1;
   bool host_columns_auto = false;
+  // The axis the node is split along (execution.split_axis): 0, 1, 2, or -1
+  // (auto: node_split_axis). Host parts are layers across it.
+  int split_axis = -1;
   // Re-balancing during `kolb run` (balance/rebalance.hpp): the relative
   // difference of the node's side times that, held for a few seconds, moves
   // the split. 0: never; -1 (unset): 0.15 with host_columns: auto, else 0.
@@ -178,8 +181,17 @@ struct Case {
   VariantKey variant() const { return {lattice, precision, execution.layout}; }
 };
 
-// What is wrong with M host columns per side for the case (empty: nothing).
-std::string split_problem(const Case& c, std::int64_t host_columns);
+// The axis a node of the case is split along on a tiling of `ranks`: the
+// one execution.split_axis names, else x on slabs along x (the host parts
+// hold the remote faces, seed 004), else the slowest axis (y in 2-D, z in
+// 3-D), whose layers are whole planes of long contiguous rows whatever M.
+int node_split_axis(const Case& c, const std::array<int, 3>& ranks);
+// "x", "y" or "z".
+const char* axis_name(int axis);
+
+// What is wrong with M host layers per side along `axis` for the case's
+// size (empty: nothing).
+std::string split_problem(const Case& c, std::int64_t host_columns, int axis);
 
 // Reads and validates a case. `overrides` are "dotted.key=value" strings
 // applied on top of the file (YAML syntax for the value). Throws ConfigError.

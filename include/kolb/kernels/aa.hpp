@@ -109,22 +109,23 @@ namespace impl {
 
 // The rule every AA push-back applies to a population i that an AAPull
 // pushed into site p (storage coordinates) outside the interior: it belongs
-// to p's image one period away along each axis >= `first` on which p lies in
-// a halo, if all those axes are periodic (a wall halo receives nothing), p is
-// fluid (a fluid source bounced off a solid p into its own slot, which a copy
-// would overwrite: an obstacle crossing a border), and the source p - c_i is
-// a fluid interior site on the axes >= `first` (a solid source pushed
-// nothing). Returns false where nothing is to be moved; `image` gets p's image.
+// to p's image one period away along each axis but `across` (the axis of a
+// face between parts, -1: none) on which p lies in a halo, if all those axes
+// are periodic (a wall halo receives nothing), p is fluid (a fluid source
+// bounced off a solid p into its own slot, which a copy would overwrite: an
+// obstacle crossing a border), and the source p - c_i is a fluid interior
+// site on the axes but `across` (a solid source pushed nothing). Returns
+// false where nothing is to be moved; `image` gets p's image.
 template <class Lattice>
 bool pushed_image(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
                   const Extents& e, const std::array<bool, 3>& periodic, const int (&p)[3],
-                  int first, int (&image)[3]) {
+                  int across, int (&image)[3]) {
   const SiteIndex site = e.site_index();
   if (material(site(p[0], p[1], p[2])) != kFluid) return false;
   for (int a = 0; a < 3; ++a) {
     image[a] = p[a];
     const int lo = e.halo[a], hi = e.halo[a] + e.n[a];
-    if (a < first || (p[a] >= lo && p[a] < hi)) continue;
+    if (a == across || (p[a] >= lo && p[a] < hi)) continue;
     if (a >= e.dim || !periodic[a]) return false;
     image[a] = p[a] < lo ? p[a] + e.n[a] : p[a] - e.n[a];
   }
@@ -133,11 +134,11 @@ bool pushed_image(const Kokkos::View<const material_t*, Kokkos::HostSpace>& mate
 
 template <class Lattice>
 bool pushed_from_fluid(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
-                       const Extents& e, const int (&p)[3], int i, int first) {
+                       const Extents& e, const int (&p)[3], int i, int across) {
   int src[3];
   for (int a = 0; a < 3; ++a) {
     src[a] = p[a] - Lattice::c(i, a);
-    if (a >= first && (src[a] < e.halo[a] || src[a] >= e.halo[a] + e.n[a])) return false;
+    if (a != across && (src[a] < e.halo[a] || src[a] >= e.halo[a] + e.n[a])) return false;
   }
   return material(e.site_index()(src[0], src[1], src[2])) == kFluid;
 }
@@ -175,10 +176,10 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
           continue;
         }
         int image[3];
-        if (!impl::pushed_image<Lattice>(material, e, periodic, p, 0, image)) continue;
+        if (!impl::pushed_image<Lattice>(material, e, periodic, p, -1, image)) continue;
         const index_t g = site(image[0], image[1], image[2]), s = site(x, y, z);
         for (int i = 0; i < Lattice::q; ++i)
-          if (impl::pushed_from_fluid<Lattice>(material, e, p, i, 0)) {
+          if (impl::pushed_from_fluid<Lattice>(material, e, p, i, -1)) {
             map.push_back(layout(s, i));
             map.push_back(layout(g, i));
           }
@@ -186,20 +187,21 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
   return impl::index_view(map, "kolb::periodic_push_map");
 }
 
-// After an AAPull step of parts side by side along x: what a part pushed
-// into its x halo belongs to the neighbour's border sites. The sender packs
-// its halo layers (HaloPack, y and z over their halos); the neighbour writes
-// them into its border layers of the same shape through a map computed once
-// from the materials (pushed_across_map): packed value (g, i) goes to slot i
-// of g by the rule of impl::pushed_image on y and z (g fluid, the source
-// g - c_i a fluid interior site of the sender, g taken to its image along
-// periodic y and z). The neighbour's halo materials are the sender's sites,
-// so it decides alone. An x face is a strided column of sites: a list of
-// indices avoids the material loads and branches per site in the step.
+// After an AAPull step of parts side by side along `axis`: what a part
+// pushed into its halo across that axis belongs to the neighbour's border
+// sites. The sender packs its halo layers (HaloPack, the other axes over
+// their halos); the neighbour writes them into its border layers of the
+// same shape through a map computed once from the materials: packed value
+// (g, i) goes to slot i of g by the rule of impl::pushed_image on the other
+// axes (g fluid, the source g - c_i a fluid interior site of the sender, g
+// taken to its image along the periodic ones). The neighbour's halo
+// materials are the sender's sites, so it decides alone. A face is often a
+// strided layer of sites: a list of indices avoids the material loads and
+// branches per site in the step.
 template <class Lattice, class Layout>
 Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
     const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
-    const Layout& layout, const Region& r, const CrossingPopulations<Lattice>& pop,
+    const Layout& layout, const Region& r, int axis, const CrossingPopulations<Lattice>& pop,
     const std::array<bool, 3>& periodic) {
   const SiteIndex site = e.site_index();
   std::vector<index_t> map;
@@ -209,10 +211,10 @@ Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
       for (int x = r.lo[0]; x < r.hi[0]; ++x, b += pop.count) {
         const int p[3] = {x, y, z};
         int image[3];
-        if (!impl::pushed_image<Lattice>(material, e, periodic, p, 1, image)) continue;
+        if (!impl::pushed_image<Lattice>(material, e, periodic, p, axis, image)) continue;
         const index_t t = site(image[0], image[1], image[2]);
         for (int k = 0; k < pop.count; ++k)
-          if (impl::pushed_from_fluid<Lattice>(material, e, p, pop.index[k], 1)) {
+          if (impl::pushed_from_fluid<Lattice>(material, e, p, pop.index[k], axis)) {
             map.push_back(b + k);
             map.push_back(layout(t, pop.index[k]));
           }

@@ -3,7 +3,8 @@
 // that cross: c_a > 0 into a low-side halo of axis a, c_a < 0 into a high
 // one. HaloCopy reads an x neighbour in the same memory space; HaloPack packs
 // a border into a buffer (or unpacks one into a halo) for neighbours
-// elsewhere. Axes are exchanged in order, x first; a face of a later axis
+// elsewhere. Axes are exchanged in the block's fill order (Extents::
+// fill_order: the split axis first, then x, y, z); a face of a later axis
 // spans the halos of the earlier ones, which carries the edges and corners.
 
 #include <kolb/core/static_for.hpp>
@@ -52,15 +53,15 @@ struct CrossingPopulations {
 };
 
 // The halo layers of a block on `side` of `axis`, or, with border = true,
-// the interior layers next to that face a neighbour's halo copies. Earlier
-// axes are covered with their halos, later ones over the interior (with
-// all_halos, every other axis with its halos).
+// the interior layers next to that face a neighbour's halo copies. Axes
+// filled earlier are covered with their halos, later ones over the interior
+// (with all_halos, every other axis with its halos).
 inline Region face_region(const Extents& e, int axis, Side side, bool border,
                           bool all_halos = false) {
   const int h = e.halo[axis];
   Region r = interior_region(e);
   for (int b = 0; b < 3; ++b)
-    if (b < axis || all_halos) r.lo[b] = 0, r.hi[b] = e.ext(b);
+    if (e.filled_before(b, axis) || all_halos) r.lo[b] = 0, r.hi[b] = e.ext(b);
   const int lo = side == Side::left ? (border ? h : 0) : e.n[axis] + (border ? 0 : h);
   r.lo[axis] = lo;
   r.hi[axis] = lo + h;
@@ -74,11 +75,12 @@ struct HaloCopy {
   Kokkos::View<Scalar*, MemorySpace> m_dst;
   Layout m_src_layout, m_dst_layout;
   SiteIndex m_src_site, m_dst_site;
-  int m_dx;  // source x minus destination x
+  Kokkos::Array<int, 3> m_shift;  // source minus destination storage coordinates
   CrossingPopulations<Lattice> m_pop;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t d = m_dst_site(x, y, z), s = m_src_site(x + m_dx, y, z);
+    const index_t d = m_dst_site(x, y, z),
+                  s = m_src_site(x + m_shift[0], y + m_shift[1], z + m_shift[2]);
     m_pop.for_each([&](int, int i) KOLB_INLINE_LAMBDA {
       m_dst(m_dst_layout(d, i)) = m_src(m_src_layout(s, i));
     });

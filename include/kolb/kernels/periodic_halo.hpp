@@ -1,7 +1,8 @@
 #pragma once
 // PeriodicHalo: fills the halo layers of a periodic axis with copies of the
 // sites one period away, so the pull in StreamCollide needs no wrap-around.
-// Axes are filled x, then y (over the x-extended rows), then z, which also
+// Axes are filled in the block's fill order (Extents::fill_order; x, y, z
+// for a lone block), each over the halos of those before it, which also
 // fills edges and corners where several axes are periodic.
 
 #include <kolb/block/block.hpp>
@@ -40,8 +41,9 @@ void fill_periodic_axis(const ExecSpace& exec,
   Region r;
   for (int b = 0; b < 3; ++b) {
     // Axes already filled span their halos too; later ones the interior only.
-    r.lo[b] = b < a ? 0 : e.halo[b];
-    r.hi[b] = b < a ? e.ext(b) : e.halo[b] + e.n[b];
+    const bool earlier = e.filled_before(b, a);
+    r.lo[b] = earlier ? 0 : e.halo[b];
+    r.hi[b] = earlier ? e.ext(b) : e.halo[b] + e.n[b];
   }
   const index_t period = index_t(e.n[a]) * e.stride(a);
   Region low = r, high = r;
@@ -58,13 +60,13 @@ void fill_periodic_axis(const ExecSpace& exec,
                      e.site_index(), -period});
 }
 
-// Every periodic axis in turn.
+// Every periodic axis in the fill order.
 template <class Lattice, class ExecSpace, class T, class Layout>
 void fill_periodic_halo(const ExecSpace& exec,
                         const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
                         const Layout& layout, const Extents& e, const std::array<bool, 3>& periodic,
                         bool swapped) {
-  for (int a = 0; a < e.dim; ++a)
+  for (const int a : e.fill_order())
     if (periodic[a]) fill_periodic_axis<Lattice>(exec, data, layout, e, a, swapped);
 }
 
