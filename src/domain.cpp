@@ -343,11 +343,8 @@ void Domain::step_distributed() {
     return;
   }
   exchanged([&] {
-    for (int k = 0; k <= dim; ++k) {
-      // The split axis first, then the others in order (Extents::fill_order).
-      const int a = k == 0 ? m_split : k - 1;
-      if (k > 0 && a == m_split) continue;
-      if (a >= dim) break;
+    for (const int a : fill_order(m_split)) {  // the parts' order (Extents::first_axis)
+      if (a >= dim) continue;
       start_exchange(a);
       finish_exchange(a);
       for (Slot& s : m_slots) {

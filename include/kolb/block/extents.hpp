@@ -9,6 +9,15 @@
 
 namespace kolb {
 
+// The axes in the order their halos are filled when `first`'s come first:
+// first, then the others in order x, y, z.
+inline std::array<int, 3> fill_order(int first) {
+  std::array<int, 3> order{first, 0, 0};
+  for (int a = 0, k = 1; a < 3; ++a)
+    if (a != first) order[k++] = a;
+  return order;
+}
+
 // Storage index of a site from storage coordinates (x fastest).
 struct SiteIndex {
   index_t sy = 0, sz = 0;
@@ -44,12 +53,7 @@ struct Extents {
     return b != a && (b == first_axis || (a != first_axis && b < a));
   }
   // The axes in the order their halos are filled.
-  std::array<int, 3> fill_order() const {
-    std::array<int, 3> order{first_axis, 0, 0};
-    for (int a = 0, k = 1; a < 3; ++a)
-      if (a != first_axis) order[k++] = a;
-    return order;
-  }
+  std::array<int, 3> fill_order() const { return kolb::fill_order(first_axis); }
   index_t stride(int a) const {
     return a == 0 ? 1 : (a == 1 ? index_t(row_length) : index_t(row_length) * ext(1));
   }
