@@ -284,8 +284,9 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
   if (comm::size() > 1) resolved.execution.decomposition = t.ranks;  // tiled once
   const std::string why = t.concurrent.why_alone();
   if (progress)
-    *progress << "balancer: " << t.best_columns << " host columns per side (model "
-              << t.model_columns << (why.empty() ? "" : ": " + why) << ")" << std::endl;
+    *progress << "balancer: " << t.best_columns << " host layers per side along "
+              << axis_name(t.split_axis) << " (model " << t.model_columns
+              << (why.empty() ? "" : ": " + why) << ")" << std::endl;
   return {resolved,
           {{"model_host_columns", t.model_columns},
            {"why_alone", why},
@@ -466,8 +467,9 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
           out.run_notes()["rebalanced"] = resplits;
           if (progress)
             *progress << "rebalanced at step " << now << ": " << from << " -> " << to
-                      << " host columns per side (host side " << std::showpos << std::fixed
-                      << std::setprecision(0) << 100 * rebalancer->imbalance() << std::noshowpos
+                      << " host layers per side along " << axis_name(domain->split_axis())
+                      << " (host side " << std::showpos << std::fixed << std::setprecision(0)
+                      << 100 * rebalancer->imbalance() << std::noshowpos
                       << " % against the accelerator's)" << std::endl;
         }
       }

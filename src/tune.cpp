@@ -172,9 +172,11 @@ class Tuner {
     std::set<int> iso_m = {clamp_inner(m_columns / 8.0), clamp_inner(m_columns / 4.0),
                            clamp_inner(3 * m_columns / 8.0)};
     if (iso_m.size() < 2 || half < 2 || !valid(*iso_m.begin()) || !valid(*iso_m.rbegin()))
-      throw ConfigError(m_case.source + ": domain.size",
-                        "the lattice has too few columns along x (" + std::to_string(m_columns) +
-                            ") to calibrate a host/accelerator split");
+      throw ConfigError(
+          m_case.source + ": domain.size",
+          std::string("the lattice has too few layers along ") + axis_name(m_axis) + " (" +
+              std::to_string(m_columns) + ") to calibrate a host/accelerator split" +
+              (m_case.execution.split_axis < 0 ? " (execution.split_axis picks another)" : ""));
     const std::vector<TunePoint> iso =
         measure(std::vector<int>(iso_m.begin(), iso_m.end()), false, "calibration-isolated");
     TuneResult r;
