@@ -430,8 +430,10 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
 
 int node_split_axis(const Case& c, const std::array<int, 3>& ranks) {
   if (c.execution.split_axis >= 0) return c.execution.split_axis;
-  const bool x_slabs = ranks[0] * ranks[1] * ranks[2] > 1 && ranks[1] == 1 && ranks[2] == 1;
-  return x_slabs ? 0 : c.dim - 1;
+  int tiled = -1, count = 0;
+  for (int a = 0; a < 3; ++a)
+    if (ranks[a] > 1) tiled = a, ++count;
+  return count == 1 ? tiled : c.dim - 1;
 }
 
 const char* axis_name(int axis) { return kAxisNames[axis]; }

@@ -333,12 +333,14 @@ void Domain::step_distributed() {
     m_timings.total += total;
     return;
   }
-  // A node on each rank. Split and tiled along x only: the host parts hold
-  // the remote faces and exchange them as part of the host side's work,
-  // while the accelerator updates (seed 004). Else every halo first, axis by
-  // axis (the split axis between the parts and to the neighbouring ranks,
-  // then the others in order), then the parts update together.
-  if (m_split == 0 && m_tile.ranks[1] == 1 && m_tile.ranks[2] == 1) {
+  // A node on each rank. Tiled along the split axis only: the host parts
+  // hold the remote faces and exchange them as part of the host side's
+  // work, while the accelerator updates (seed 004). Else every halo first,
+  // axis by axis (the split axis between the parts and to the neighbouring
+  // ranks, then the others in order), then the parts update together.
+  bool slabs = true;
+  for (int a = 0; a < 3; ++a) slabs = slabs && (a == m_split || m_tile.ranks[a] == 1);
+  if (slabs) {
     step_parts(true, true);
     return;
   }
@@ -418,14 +420,14 @@ void Domain::push_remote_x() {
   part.fence();
 }
 
-double Domain::exchange_remote_x() {
+double Domain::exchange_remote_split() {
   Kokkos::Timer timer;
-  start_exchange(0);
-  finish_exchange(0);
+  start_exchange(m_split);
+  finish_exchange(m_split);
   return timer.seconds();
 }
 
-void Domain::step_parts(bool fill, bool remote_x) {
+void Domain::step_parts(bool fill, bool remote_split) {
   Kokkos::Timer step_timer;
   double exchange = 0, accelerator = 0, host = 0, mpi = 0;
   const bool host_work = has(PartRole::host);
@@ -452,7 +454,7 @@ void Domain::step_parts(bool fill, bool remote_x) {
     // nobody writes during a step): the halo swap overlaps the other update.
     if (host_work)
       m_helper->submit([&] {
-        if (remote_x) mpi = exchange_remote_x();
+        if (remote_split) mpi = exchange_remote_split();
         host = mpi + update_role(PartRole::host, fill);
       });
     if (!m_concurrent && host_work) m_helper->wait();
@@ -469,13 +471,14 @@ void Domain::step_parts(bool fill, bool remote_x) {
       if (s.role == PartRole::accelerator) s.part->update();  // asynchronous on a GPU
     m_accelerator->stop_clock();
     if (!m_concurrent) m_accelerator->get().fence();
-    if (remote_x) {
+    if (remote_split) {
       // Host-side MPI while the GPU runs; then the host parts' periodic
-      // corners again, over the x halos just received.
-      mpi = exchange_remote_x();
+      // corners again, over the halos just received.
+      mpi = exchange_remote_split();
       for (Slot& s : m_slots)
         if (s.role == PartRole::host)
-          for (int a = 1; a < 3; ++a) s.part->fill_periodic(a);
+          for (const int a : fill_order(m_split))
+            if (a != m_split) s.part->fill_periodic(a);
     }
     if (host_work) host = mpi + update_role(PartRole::host, false);
     m_accelerator->get().fence();

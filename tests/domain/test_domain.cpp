@@ -120,6 +120,13 @@ TEST(Node, SplitsAlongTheSlowestAxisByDefault) {
         node->execution_space().find(std::string("host 2 layers per side along ") + kAxes[axis]),
         std::string::npos)
         << node->execution_space();
+    // Under MPI: slabs along one axis split along it (the host parts hold
+    // the remote faces), other tilings along the slowest axis.
+    const kolb::Case c = kolb::test::make_case(yaml, {"execution.host_columns=2"});
+    EXPECT_EQ(kolb::node_split_axis(c, {1, 1, 1}), axis);
+    EXPECT_EQ(kolb::node_split_axis(c, {4, 1, 1}), 0);
+    EXPECT_EQ(kolb::node_split_axis(c, {1, 2, 1}), 1);
+    EXPECT_EQ(kolb::node_split_axis(c, {2, 2, 1}), axis);
     auto along_x = kolb::make_domain(
         kolb::test::make_case(yaml, {"execution.host_columns=2", "execution.split_axis=x"}));
     EXPECT_EQ(along_x->split_axis(), 0);

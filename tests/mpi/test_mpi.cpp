@@ -118,8 +118,10 @@ INSTANTIATE_TEST_SUITE_P(Lattices, Isothermal,
                          });
 
 // A host/accelerator split on every rank: host parts at each tile's borders
-// across the split axis (auto: x on slabs along x, else the slowest axis;
-// z on x slabs: its halos first, then the x faces to other ranks over them).
+// across the split axis (auto: on slabs along one axis that axis, whose
+// remote faces the host parts exchange while the accelerator updates, else
+// the slowest axis; z on x slabs: its halos first, then the x faces to
+// other ranks over them).
 TEST(NodeOnEachRank, TilesBitwiseIdenticalToOneProcess) {
   for (const bool periodic_x : {false, true}) {
     for (const char* axis : {"auto", "x"})

@@ -37,7 +37,7 @@ struct DomainTimings {
   double exchange = 0;
   double accelerator = 0;  // accelerator part update, launch to completion
   double host = 0;         // host parts update, on the host space (with `mpi`)
-  double mpi = 0;          // exchange with other ranks (x-tiled node: on the host side)
+  double mpi = 0;          // exchange with other ranks (slab-tiled node: on the host side)
   double total = 0;        // whole steps
 };
 
@@ -140,10 +140,11 @@ class Domain {
   std::string tile_split_problem(const Case& c) const;
   // The case's initial state (initial_fields) on every part.
   void initialize();
-  // remote_x: the host parts exchange their x faces with other ranks
-  // before their update, while the accelerator updates (seed 004).
-  void step_parts(bool fill, bool remote_x = false);
-  double exchange_remote_x();
+  // remote_split: the host parts exchange their faces across the split
+  // axis with other ranks before their update, while the accelerator
+  // updates (seed 004; slabs along the split axis).
+  void step_parts(bool fill, bool remote_split = false);
+  double exchange_remote_split();
   // In place (AA), after a pull step: the populations each part pushed into
   // its x halos go to the neighbours across them.
   void push_across();
