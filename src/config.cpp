@@ -8,6 +8,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "split_rules.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -439,8 +440,7 @@ int node_split_axis(const Case& c, const std::array<int, 3>& ranks) {
 const char* axis_name(int axis) { return kAxisNames[axis]; }
 
 std::string split_problem(const Case& c, std::int64_t m, int axis) {
-  const LatticeInfo& info = lattice_info(c.lattice);
-  const std::int64_t lx = c.size[axis], h = info.halo;
+  const std::int64_t lx = c.size[axis], h = lattice_info(c.lattice).halo;
   const std::string along = std::string(" along ") + kAxisNames[axis];
   const std::string unit = axis == 0 ? " columns" : " layers";
   if (m < 0 || 2 * m > lx)
@@ -451,12 +451,9 @@ std::string split_problem(const Case& c, std::int64_t m, int axis) {
     return "every part needs at least " + std::to_string(h) + unit + along +
            " (the halo width of " + to_string(c.lattice) + "); " + std::to_string(m) + " host" +
            unit + " per side leave " + std::to_string(lx - 2 * m) + " to the accelerator";
-  // Split along y, the host parts hold the thermal wall rows and the rows
-  // those read (as a tile along y does, tiling_problem).
-  const bool walls = info.wall_rows > 0 && c.faces[2].kind != FaceKind::periodic;
-  if (axis == 1 && walls && m > 0 && m < 2 * info.wall_rows)
+  if (const int least = wall_layers_needed(c, axis); m > 0 && m < least)
     return std::to_string(m) + " host rows per side along y: " + to_string(c.lattice) +
-           "'s wall rows need at least " + std::to_string(2 * info.wall_rows) +
+           "'s wall rows need at least " + std::to_string(least) +
            " (or split along x: execution.split_axis: x)";
   return "";
 }

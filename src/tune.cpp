@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output_files.hpp"
+#include "split_rules.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -313,10 +314,7 @@ BalanceModel node_geometry(const Case& c, int axis, const std::array<int, 3>& ti
   // per row). Along y or z every layer is whole rows.
   g.quantum = axis == 0 ? c.execution.layout.vector_length : 1;
   if (g.columns / 2 < 4 * g.quantum) g.quantum = 1;  // small lattices: every column
-  const LatticeInfo& info = lattice_info(c.lattice);
-  g.min_part = info.halo;
-  if (axis == 1 && info.wall_rows > 0 && c.faces[2].kind != FaceKind::periodic)
-    g.min_part = std::max(g.min_part, 2 * info.wall_rows);  // split_problem
+  g.min_part = std::max(lattice_info(c.lattice).halo, wall_layers_needed(c, axis));
   return g;
 }
 
