@@ -6,6 +6,7 @@
 #include <kolb/model/lattice_info.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -13,6 +14,9 @@
 #include <sstream>
 
 #include <sys/resource.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace kolb {
 
@@ -76,7 +80,16 @@ double host_available() {
     }
     available = std::min(available, double(as.rlim_cur) - vm * 1024);
   }
-  return available;
+  // Memory the process has freed but keeps (HostMemoryReuse) is free for it.
+  return available + kept_host_bytes();
+}
+
+// Whether the host has more than one NUMA node online ("0": one; "0-1",
+// "0,2": several). Unknown counts as one.
+bool several_numa_nodes() {
+  std::ifstream in("/sys/devices/system/node/online");
+  std::string nodes;
+  return (in >> nodes) && nodes.find_first_of(",-") != std::string::npos;
 }
 
 double accelerator_free() {
@@ -88,6 +101,33 @@ double accelerator_free() {
 }
 
 }  // namespace
+
+// glibc serves large blocks with their own mappings (returned to the kernel
+// when freed) and trims the heap's top: with no mappings and no trimming,
+// a freed block stays in the heap for the next allocation.
+HostMemoryReuse::HostMemoryReuse() {
+#if defined(__GLIBC__)
+  if (several_numa_nodes()) return;
+  m_active = mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, INT_MAX) == 1;
+#endif
+}
+
+HostMemoryReuse::~HostMemoryReuse() {
+#if defined(__GLIBC__)
+  if (!m_active) return;
+  mallopt(M_MMAP_MAX, 65536);             // glibc's defaults
+  mallopt(M_TRIM_THRESHOLD, 128 * 1024);  // (which also turns its dynamic thresholds off)
+  malloc_trim(0);
+#endif
+}
+
+double kept_host_bytes() {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+  return double(mallinfo2().fordblks);
+#else
+  return 0;
+#endif
+}
 
 std::string byte_text(double bytes) {
   std::ostringstream s;

@@ -32,6 +32,32 @@ double free_memory(bool accelerator);
 // fits): names the space, the need and what is free.
 std::string memory_problem(const Case& c, const Tile& tile);
 
+// While one is alive, host memory that large arrays free stays with the
+// process and the next allocation reuses it, pages already touched: the
+// harnesses that build one Domain after another (`kolb bench`, one per
+// variant) would otherwise have the kernel clear every page again (on this
+// project's VM ~1 GB/s, most of the bench's system time). glibc only; off
+// where the host has several NUMA nodes, since reused pages keep the
+// placement of the first touch, not the next kernel's. On leaving, the
+// memory is given back. Not nestable.
+class HostMemoryReuse {
+ public:
+  HostMemoryReuse();
+  ~HostMemoryReuse();
+  HostMemoryReuse(const HostMemoryReuse&) = delete;
+  HostMemoryReuse& operator=(const HostMemoryReuse&) = delete;
+  // Whether freed memory is kept on this host.
+  bool active() const { return m_active; }
+
+ private:
+  bool m_active = false;
+};
+
+// Bytes the process has freed and keeps for its next allocations (glibc's
+// free chunks: small, unless a HostMemoryReuse kept large blocks). The
+// host's free_memory() counts them.
+double kept_host_bytes();
+
 // "1.50 GiB"
 std::string byte_text(double bytes);
 

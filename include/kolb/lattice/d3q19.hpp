@@ -12,7 +12,9 @@ struct D3Q19 {
   static constexpr const char* name = "D3Q19";
 
   // Order: rest, 6 axis directions, 12 face diagonals; opposite pairs adjacent.
-  KOKKOS_INLINE_FUNCTION static constexpr int c(int i, int axis) {
+  // Force-inlined like D2Q37's: out of line, gcc builds the table on the stack
+  // at every call (a literal i folds it away).
+  KOKKOS_FORCEINLINE_FUNCTION static constexpr int c(int i, int axis) {
     constexpr int v[q][3] = {{0, 0, 0},  {1, 0, 0},   {-1, 0, 0},  {0, 1, 0},   {0, -1, 0},
                              {0, 0, 1},  {0, 0, -1},  {1, 1, 0},   {-1, -1, 0}, {1, -1, 0},
                              {-1, 1, 0}, {1, 0, 1},   {-1, 0, -1}, {1, 0, -1},  {-1, 0, 1},
