@@ -28,15 +28,20 @@ class Block {
 
   Block() = default;
   // `buffers`: 2 for the pull scheme, 1 for in-place streaming (AA pattern;
-  // current() and next() are then the same array).
-  Block(const Extents& extents, const std::string& label, int buffers = 2)
+  // current() and next() are then the same array). `zeroed` = false leaves
+  // the populations untouched, for an owner that first-touches them with
+  // its kernels' thread layout (BlockPart).
+  Block(const Extents& extents, const std::string& label, int buffers = 2, bool zeroed = true)
       : m_extents(extents),
         m_layout(extents.num_sites(), Lattice::q),
         m_material(label + ".material", extents.num_sites()) {
-    m_f[0] = allocate_zeroed<population_view>(label + ".f0", m_layout.allocation_size());
-    m_f[1] = buffers == 2
-                 ? allocate_zeroed<population_view>(label + ".f1", m_layout.allocation_size())
-                 : m_f[0];
+    auto make = [&](const char* name) {
+      const std::size_t n = m_layout.allocation_size();
+      return zeroed ? allocate_zeroed<population_view>(label + name, n)
+                    : allocate_untouched<population_view>(label + name, n);
+    };
+    m_f[0] = make(".f0");
+    m_f[1] = buffers == 2 ? make(".f1") : m_f[0];
   }
   // The same block viewing `f` as its current populations (for diagnostics
   // on a reconstructed state).

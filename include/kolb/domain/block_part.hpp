@@ -73,7 +73,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec)
       : storage{block_type(part_extents(s), s.label,
-                           s.c.execution.streaming == Streaming::aa ? 1 : 2)},
+                           s.c.execution.streaming == Streaming::aa ? 1 : 2, false)},
         m_exec(exec),
         m_model(model),
         m_wall(s.geometry.table),
@@ -85,6 +85,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         m_fused(s.c.execution.kernel == KernelPath::fused),
         m_aa(Model::in_place_streaming && s.c.execution.streaming == Streaming::aa) {
     const Extents& e = block().extents();
+    first_touch();
     const Extents global(s.c.size, Lattice::halo, Lattice::dim);
     auto mat = Kokkos::create_mirror_view(block().material());
     const auto& o = s.origin;
@@ -128,6 +129,25 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
           memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
     }
+  }
+
+  // Zeros in the populations, each page first touched by the thread whose
+  // rows it holds in the kernels' static row partition (on a host with
+  // several NUMA nodes a page then lives next to the core that streams it;
+  // a flat fill would put the first populations' arrays on one node). A
+  // flat pass then zeros what no row reaches: halos and layout padding.
+  void first_touch() {
+    const Region all = interior_region(block().extents());
+    const int buffers = block().next().data() == block().current().data() ? 1 : 2;  // AA: one
+    for (int b = 0; b < buffers; ++b) {
+      const view& f = b == 0 ? block().current() : block().next();
+      if constexpr (is_host_space_v<Exec>)
+        for_each_site(
+            "kolb::FirstTouch", m_exec, all,
+            ZeroSites<Stored, Layout, Q, memory_space>{f, block().layout(), block().site_index()});
+      Kokkos::deep_copy(m_exec, f, Stored(0));
+    }
+    m_exec.fence();
   }
 
   void update(UpdateZone zone) override {

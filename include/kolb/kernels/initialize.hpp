@@ -1,7 +1,9 @@
 #pragma once
 // InitializeEquilibrium: sets the populations of every interior fluid site
 // to the model's equilibrium of the given physical fields (compact arrays
-// indexed x + nx (y + ny z)); solid sites get zeros.
+// indexed x + nx (y + ny z)); solid sites get zeros. ZeroSites: zeros at
+// every population of a site (the first touch of a population array, in
+// the thread layout of the kernels that will update it).
 
 #include <kolb/block/block.hpp>
 #include <kolb/core/static_for.hpp>
@@ -9,6 +11,17 @@
 #include <kolb/model/model.hpp>
 
 namespace kolb {
+
+template <class Stored, class Layout, int Q, class MemorySpace>
+struct ZeroSites {
+  Kokkos::View<Stored*, MemorySpace> m_f;
+  Layout m_layout;
+  SiteIndex m_site;
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    for (int i = 0; i < Q; ++i) m_f(m_layout(s, i)) = Stored(0);
+  }
+};
 
 template <class Model, class Layout, class MemorySpace>
 struct InitializeEquilibrium {
