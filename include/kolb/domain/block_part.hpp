@@ -244,15 +244,23 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         ScatterPushed<Stored, memory_space>{block().current(), buffer, map});
   }
 
+  // Between AA step pairs the populations are post-collision with opposites
+  // swapped: the observables and moments read them in place (the run loop's
+  // stability checks would otherwise copy the lattice each time).
+  bool read_swapped() const { return m_aa && !m_aa_streamed && !m_scratch_fresh; }
+
   ObservableSums observe() override {
-    const block_type b = post_collision_block();
-    return reduce_sites("kolb::Observables", m_exec, interior_region(b.extents()),
-                        Observables<Model, Layout, memory_space>{
-                            b.current(), b.material(), b.layout(), b.site_index(), m_model});
+    const bool swapped = read_swapped();
+    const block_type b = swapped ? block() : post_collision_block();
+    return reduce_sites(
+        "kolb::Observables", m_exec, interior_region(b.extents()),
+        Observables<Model, Layout, memory_space>{b.current(), b.material(), b.layout(),
+                                                 b.site_index(), m_model, swapped});
   }
 
   void gather_fields(HostFields& out) override {
-    const block_type b = post_collision_block();
+    const bool swapped = read_swapped();
+    const block_type b = swapped ? block() : post_collision_block();
     const Extents& e = b.extents();
     const index_t n = e.num_interior();
     // Every entry is written by Moments: no fill (a snapshot's fields are
@@ -266,7 +274,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for_each_site(
         "kolb::Moments", m_exec, interior_region(e),
         Moments<Model, Layout, memory_space>{b.current(), b.material(), b.layout(), b.site_index(),
-                                             InteriorIndex(e), m_model, rho, u, T});
+                                             InteriorIndex(e), m_model, rho, u, T, swapped});
     m_exec.fence();
     auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
     auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);

@@ -25,15 +25,18 @@ struct Moments {
   Model m_model;
   density_view m_rho;
   velocity_view m_u;
-  density_view m_T;  // models with a temperature only
+  density_view m_T;        // models with a temperature only
+  bool m_swapped = false;  // population i in slot opposite(i) (AA between step pairs)
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    using Lattice = typename Model::lattice_type;
     const index_t s = m_site(x, y, z);
     const index_t k = m_interior(x, y, z);
     SiteFields<Scalar> v;
     if (m_material(s) == kFluid)
       v = m_model.fields([&](int i) {
-        return P::template load<typename Model::lattice_type>(m_f(m_layout(s, i)), i);
+        const int slot = m_swapped ? Lattice::opposite(i) : i;
+        return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
       });
     m_rho(k) = v.rho;
     for (int a = 0; a < 3; ++a) m_u(k, a) = v.u[a];

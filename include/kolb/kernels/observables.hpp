@@ -18,12 +18,17 @@ struct Observables {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
+  // Population i in slot opposite(i) (the AA state between step pairs): read
+  // in place instead of from an unswapped copy.
+  bool m_swapped = false;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
+    using Lattice = typename Model::lattice_type;
     const index_t s = m_site(x, y, z);
     if (m_material(s) != kFluid) return;
     const auto v = m_model.fields([&](int i) {
-      return P::template load<typename Model::lattice_type>(m_f(m_layout(s, i)), i);
+      const int slot = m_swapped ? Lattice::opposite(i) : i;
+      return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
     });
     const double u2 = double(v.u[0]) * v.u[0] + double(v.u[1]) * v.u[1] + double(v.u[2]) * v.u[2];
     const double speed = math::sqrt(u2);
