@@ -118,6 +118,7 @@ void Domain::resplit(int host_columns) {
   const std::int64_t step = m_step;
   m_slots.clear();  // frees the old parts before the new ones are allocated
   m_helper.reset();
+  m_halo_lane.reset();
   m_accelerator.reset();
   m_case = c;
   build(c);
@@ -133,6 +134,7 @@ std::string Domain::tile_split_problem(const Case& c) const {
 
 void Domain::build(const Case& c) {
   m_accelerator = std::make_unique<AcceleratorInstance>();
+  m_halo_lane = std::make_unique<AcceleratorInstance>();
   const std::string where = c.source + ": execution.host_columns";
   if (c.execution.host_columns_auto && c.execution.host_columns < 0)
     throw ConfigError(where,
@@ -144,7 +146,7 @@ void Domain::build(const Case& c) {
   if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
-  const NodeSpaces spaces{m_accelerator->get(), NodeHost()};
+  const NodeSpaces spaces{m_accelerator->get(), NodeHost(), m_halo_lane->get()};
   const Tile& t = m_tile;
   // The parts are layers across the split axis s: [host | accelerator | host].
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
@@ -167,8 +169,11 @@ void Domain::build(const Case& c) {
     for (int a = 0; a < 3; ++a) {
       // A lone part along an axis no other rank shares is its own neighbour.
       setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a != s || n == 1);
+      // The accelerator's faces to the host parts arrive during its update
+      // where the swap overlaps it (step_overlapped).
       for (const Side side : {Side::left, Side::right})
-        setup.remote[a][int(side)] = remote(k, a, side);
+        setup.late[a][int(side)] =
+            remote(k, a, side) || (role == PartRole::accelerator && n > 1 && a == s);
     }
     m_slots.push_back({make_part(c, setup, spaces), role, {}});
   };
@@ -427,7 +432,87 @@ double Domain::exchange_remote_split() {
   return timer.seconds();
 }
 
+bool Domain::swap_overlapped() const {
+  return m_case.execution.streaming == Streaming::two_buffer && has(PartRole::host) &&
+         has(PartRole::accelerator) &&
+         (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped(m_case));
+}
+
+void Domain::step_overlapped(bool remote_split) {
+  Kokkos::Timer step_timer;
+  const int s = m_split;
+  auto each = [&](PartRole role, auto&& f) {
+    for (Slot& slot : m_slots)
+      if (slot.role == role) f(slot);
+  };
+  // 1. The accelerator's periodic halos of the other axes and its inner
+  //    sites, which read none across s (asynchronous on a GPU). The halo
+  //    lane starts after the fills: their corners read the halos it writes.
+  m_accelerator->start_clock();
+  each(PartRole::accelerator, [](Slot& a) {
+    for (int axis = 0; axis < 3; ++axis) a.part->fill_periodic(axis);
+  });
+  m_halo_lane->wait_for(*m_accelerator);
+  each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+  // 2. The swap, on the halo lane and through pinned host memory: the
+  //    accelerator's border layers packed and copied out, the host parts'
+  //    packed, copied in and unpacked. Host parts facing each other (across
+  //    a periodic wrap) fill directly in step 4.
+  Kokkos::Timer swap_timer;
+  struct Transfer {
+    Part* to;
+    Side side;
+    HaloBuffer data;
+  };
+  std::vector<Transfer> to_host, to_accelerator;
+  for (const PartRole from : {PartRole::accelerator, PartRole::host})  // the GPU's first
+    each(from, [&](Slot& slot) {
+      for (const Face& f : slot.faces) {
+        Slot& to = m_slots[f.neighbour];
+        if (f.remote || to.role == from) continue;
+        (from == PartRole::host ? to_accelerator : to_host)
+            .push_back({to.part.get(), opposite(f.side), slot.part->pack(s, f.side, true)});
+      }
+    });
+  for (const Transfer& t : to_accelerator) t.to->unpack(s, t.side, t.data);
+  // The host parts' MPI faces (slabs along s) while the copies run.
+  const double mpi = remote_split ? exchange_remote_split() : 0.0;
+  each(PartRole::accelerator, [](Slot& a) { a.part->fence_halos(); });
+  for (const Transfer& t : to_host) t.to->unpack(s, t.side, t.data);
+  const double swap = swap_timer.seconds() - mpi;
+  // 3. The accelerator's border layers, its corners filled again over the
+  //    halos just received.
+  each(PartRole::accelerator, [&](Slot& a) {
+    for (const int axis : fill_order(s))
+      if (axis != s) a.part->fill_periodic(axis);
+    a.part->update(UpdateZone::border);
+  });
+  m_accelerator->stop_clock();
+  if (!m_concurrent) m_accelerator->get().fence();
+  // 4. The host parts: the rest of their halos, then their update.
+  Kokkos::Timer host_timer;
+  each(PartRole::host, [&](Slot& h) {
+    for (const Face& f : h.faces)
+      if (!f.remote && m_slots[f.neighbour].role == PartRole::host)
+        h.part->fill_halo(f.side, *m_slots[f.neighbour].part);
+    for (int axis = 0; axis < 3; ++axis) h.part->fill_periodic(axis);
+    h.part->update();
+  });
+  each(PartRole::host, [](Slot& h) { h.part->fence(); });
+  const double host = mpi + host_timer.seconds();
+  each(PartRole::accelerator, [](Slot& a) { a.part->fence(); });
+  for (Slot& slot : m_slots) slot.part->swap();
+  ++m_step;
+  m_timings.steps += 1;
+  m_timings.exchange += swap;
+  m_timings.accelerator += m_accelerator->clock_seconds();
+  m_timings.host += host;
+  m_timings.mpi += mpi;
+  m_timings.total += step_timer.seconds();
+}
+
 void Domain::step_parts(bool fill, bool remote_split) {
+  if (fill && swap_overlapped()) return step_overlapped(remote_split);
   Kokkos::Timer step_timer;
   double exchange = 0, accelerator = 0, host = 0, mpi = 0;
   const bool host_work = has(PartRole::host);
@@ -461,8 +546,8 @@ void Domain::step_parts(bool fill, bool remote_split) {
     accelerator = update_role(PartRole::accelerator, fill);
     if (m_concurrent && host_work) m_helper->wait();
   } else {
-    // On a GPU the swap comes first, in order (device packs would otherwise
-    // queue behind the long bulk kernel on the one stream): the model's T_swap.
+    // Without a halo lane (AA's pull steps, which need every halo before any
+    // part pulls) the swap comes first, in order: the model's T_swap.
     if (fill)
       for (Slot& s : m_slots) fill_halos(s);
     exchange = step_timer.seconds();
@@ -668,6 +753,10 @@ std::string Domain::execution_space() const {
 int Domain::concurrency() const {
   const int accelerator = m_accelerator->get().concurrency();
   return m_case.execution.host_columns < 0 ? accelerator : accelerator + 1;
+}
+
+bool node_swap_overlapped(const Case& c) {
+  return !node_accelerator_on_host && c.execution.streaming == Streaming::two_buffer;
 }
 
 int node_default_threads() {

@@ -48,6 +48,7 @@ class Tuner {
     m_sites = double(c.size[0]) * c.size[1] * c.size[2];
     m_quantum = g.quantum;
     m_halo = g.min_part;
+    m_swap_overlapped = node_swap_overlapped(m_case);
   }
 
   // A split every part of which is at least the halo wide (D2Q37: 3 columns),
@@ -143,7 +144,9 @@ class Tuner {
       swap += p.exchange;
       mpi += p.mpi;
       if (p.concurrent && p.host_columns > 0 && 2 * p.host_columns < m_columns) {
-        sync += std::max(0.0, p.step - std::max(p.accelerator, p.host) - p.exchange);
+        const double sides = m_swap_overlapped ? std::max(p.accelerator, p.host + p.exchange)
+                                               : std::max(p.accelerator, p.host) + p.exchange;
+        sync += std::max(0.0, p.step - sides);
         ++both;
       }
     }
@@ -153,6 +156,7 @@ class Tuner {
     model.swap = swap / double(pts.size());
     model.mpi = mpi / double(pts.size());  // the host side's exchange with other ranks
     model.sync = both ? sync / both : 0.0;
+    model.swap_overlapped = m_swap_overlapped;
     model.columns = m_columns;
     model.column_sites = m_column_sites;
     model.quantum = m_quantum;
@@ -287,8 +291,9 @@ class Tuner {
   std::ostream* m_log;
   int m_columns = 0;
   int m_quantum = 1;
-  int m_axis = 0;  // the split axis (its layers are the columns)
-  int m_halo = 1;  // the lattice's halo width: the narrowest part
+  int m_axis = 0;                  // the split axis (its layers are the columns)
+  int m_halo = 1;                  // the lattice's halo width: the narrowest part
+  bool m_swap_overlapped = false;  // node_swap_overlapped: the swap is on the host side's path
   double m_column_sites = 0;
   std::vector<TunePoint> m_points;
 };
@@ -300,6 +305,7 @@ nlohmann::json model_json(const BalanceModel& m) {
           {"swap_s", m.swap},
           {"mpi_s", m.mpi},
           {"sync_s", m.sync},
+          {"swap_overlapped", m.swap_overlapped},
           {"balance_point", m.balance_point()},
           {"optimum", m.optimum()}};
 }

@@ -57,6 +57,31 @@ TEST(BalanceModel, AnalyticBalancePoint) {
   for (int k = 0; k <= 500; ++k) EXPECT_LE(m.step_time(opt), m.step_time(k)) << k;
 }
 
+// GPU nodes swap while the accelerator updates: the swap is on the host
+// side's path only, so it moves the balance (a0 + tau_a (LX - 2M) cs =
+// h0 + mpi + swap + tau_h 2M cs) and leaves the accelerator's time alone.
+TEST(BalanceModel, OverlappedSwapIsOnTheHostSide) {
+  auto ordered = model(1e-9, 3e-9, 0, 0, 2e-5);
+  ordered.swap = 3e-5;
+  auto overlapped = ordered;
+  overlapped.swap_overlapped = true;
+  EXPECT_DOUBLE_EQ(ordered.balance_point(), (-2e-5 + 1e-9 * 1000 * 100) / (2 * 100 * 4e-9));
+  const double m = overlapped.balance_point();
+  EXPECT_NEAR(m, (-2e-5 - 3e-5 + 1e-9 * 1000 * 100) / (2 * 100 * 4e-9), 1e-9);
+  EXPECT_NEAR(overlapped.accelerator_time(m), overlapped.host_time(m) + overlapped.swap, 1e-15);
+  // At the balance the step is the accelerator's alone, shorter than the
+  // ordered schedule's best by more than the swap's share.
+  EXPECT_NEAR(overlapped.step_time(m), overlapped.accelerator_time(m), 1e-15);
+  EXPECT_LT(overlapped.step_time(overlapped.optimum()),
+            ordered.step_time(ordered.optimum()) - 0.5 * ordered.swap);
+  // Far from the balance the slower side rules; a side alone swaps nothing.
+  EXPECT_NEAR(overlapped.step_time(10), overlapped.accelerator_time(10), 1e-15);
+  EXPECT_NEAR(overlapped.step_time(400), overlapped.host_time(400) + 3e-5, 1e-15);
+  EXPECT_NEAR(overlapped.step_time(0), overlapped.accelerator_time(0), 1e-15);
+  const int opt = overlapped.optimum();
+  for (int k = 0; k <= 500; ++k) EXPECT_LE(overlapped.step_time(opt), overlapped.step_time(k)) << k;
+}
+
 TEST(BalanceModel, EndsWhereOneSpaceTakesEverything) {
   // A host 100x faster per site still leaves the accelerator a few columns
   // (M* = 1000 / 2.02) ...

@@ -3,7 +3,10 @@
 // time must give the populations of the single-block solver bit for bit,
 // for any M and split axis (x, y, z), including walls, a moving lid,
 // obstacles and a body force that cross the host/accelerator interfaces,
-// periodic and walled boundaries across the split, and every kernel path.
+// periodic and walled boundaries across the split, every kernel path, and
+// every schedule: both sides at once, one after the other, and the GPU
+// nodes' (the swap through packed buffers while the accelerator updates
+// its inner layers, then its border layers).
 #include "support/cases.hpp"
 
 #include <kolb/domain/domain.hpp>
@@ -27,6 +30,18 @@ std::string node_case(const std::string& lattice, bool periodic_x) {
 }
 
 using kolb::test::first_difference;
+
+// The step schedules a node can run.
+enum class Schedule { concurrent, sequential, overlapped };
+const char* to_string(Schedule s) {
+  return s == Schedule::concurrent   ? " concurrent"
+         : s == Schedule::sequential ? " sequential"
+                                     : " overlapped swap";
+}
+void use(kolb::Domain& node, Schedule s) {
+  node.set_concurrent(s != Schedule::sequential);
+  if (s == Schedule::overlapped) node.set_swap_overlap(true);
+}
 
 const char* const kAxes[3] = {"x", "y", "z"};
 
@@ -61,10 +76,14 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
     reference->advance(1);
     if (kernel == "fused") expected_even = reference->populations();
     for (const int m : splits)
-      for (const bool concurrent : {true, false}) {
+      for (const Schedule schedule :
+           {Schedule::concurrent, Schedule::sequential, Schedule::overlapped}) {
         auto node = kolb::make_domain(kolb::test::make_case(
             yaml, {scheme, "execution.host_columns=" + std::to_string(m), split_on(axis)}));
-        node->set_concurrent(concurrent);
+        use(*node, schedule);
+        // Two buffers: the GPU nodes' schedule wherever both sides work.
+        EXPECT_EQ(node->swap_overlapped(),
+                  schedule == Schedule::overlapped && kernel != "aa" && m > 0 && 2 * m < n);
         ASSERT_EQ(node->host_columns(), m);
         ASSERT_EQ(node->split_axis(), axis);
         ASSERT_EQ(node->columns(), n);
@@ -73,7 +92,7 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
         ASSERT_EQ(got.size(), expected.size());
         const std::size_t d = first_difference(got, expected);
         EXPECT_EQ(d, got.size()) << lattice << " " << kernel << " M = " << m << " along "
-                                 << kAxes[axis] << (concurrent ? " concurrent" : " sequential")
+                                 << kAxes[axis] << to_string(schedule)
                                  << ": first difference at population " << d;
         const auto t = node->timings();
         EXPECT_EQ(t.steps, steps);
@@ -152,17 +171,19 @@ TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
     reference->advance(17);
     const auto expected = reference->populations();
     for (const auto& [axis, ms] : splits)
-      for (const int m : ms) {
-        auto node = kolb::make_domain(
-            kolb::test::make_case(yaml, {"execution.kernel=" + kernel, split_on(axis),
-                                         "execution.host_columns=" + std::to_string(m)}));
-        node->advance(17);
-        const auto got = node->populations();
-        EXPECT_EQ(first_difference(got, expected), got.size())
-            << kernel << " M = " << m << " along " << kAxes[axis];
-        const auto f = node->fields();
-        EXPECT_EQ(f.temperature.size(), f.rho.size());
-      }
+      for (const int m : ms)
+        for (const Schedule schedule : {Schedule::concurrent, Schedule::overlapped}) {
+          auto node = kolb::make_domain(
+              kolb::test::make_case(yaml, {"execution.kernel=" + kernel, split_on(axis),
+                                           "execution.host_columns=" + std::to_string(m)}));
+          use(*node, schedule);
+          node->advance(17);
+          const auto got = node->populations();
+          EXPECT_EQ(first_difference(got, expected), got.size())
+              << kernel << " M = " << m << " along " << kAxes[axis] << to_string(schedule);
+          const auto f = node->fields();
+          EXPECT_EQ(f.temperature.size(), f.rho.size());
+        }
   }
   // Fewer columns than the halo width, or host rows that cannot hold the
   // wall rows, are errors naming the limit.

@@ -72,12 +72,15 @@ void expect_tiles_match(const std::string& yaml, const std::vector<std::string>&
     ++tested;
     auto grid = std::make_shared<kolb::comm::CartGrid>(ranks, c.periodic());
     kolb::Domain domain(c, grid);
-    // Both schedules: overlapped (inner sites, then borders) for the first
-    // half of the steps, exchange-then-update for the rest.
+    // Every schedule in turn: overlapped (inner sites, then borders),
+    // exchange-then-update, and on a node the GPU nodes' swap while the
+    // accelerator updates (the host parts' MPI faces meanwhile).
     domain.set_overlap(true);
-    domain.advance(steps / 2);
+    domain.advance(steps / 3);
     domain.set_overlap(false);
-    domain.advance(steps - steps / 2);
+    domain.advance(steps / 3);
+    domain.set_swap_overlap(true);
+    domain.advance(steps - 2 * (steps / 3));
     const auto got = domain.populations();
     const auto want = tile_of(expected, c, domain.tile(), q);
     ASSERT_EQ(got.size(), want.size());

@@ -4,7 +4,11 @@
 //   T_acc(M)  = a_0 + tau_acc  * (LX - 2M) * column_sites   (0 if no accelerator block)
 //   T_host(M) = h_0 + tau_host * 2M * column_sites          (0 if M = 0)
 //   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi} + T_swap [+ T_sync if both work]
-// M* balances the two sides: T_acc(M*) = T_host(M*) + T_mpi. T_sync is the
+// or, where the swap overlaps the accelerator's update (GPU nodes, two
+// buffers: only the host side waits for it),
+//   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi + T_swap} [+ T_sync]
+// M* balances the two sides: T_acc(M*) = T_host(M*) + T_mpi (+ T_swap
+// where overlapped). T_sync is the
 // measured cost of synchronising two sides that both work: each step waits
 // for the slower side of *that step*, so the mean step exceeds the max of
 // the mean side times when their per-step times jitter (largest at balance).
@@ -54,10 +58,11 @@ inline bool valid_split(int columns, int m, int min_part) {
 struct BalanceModel {
   LinearCost accelerator;
   LinearCost host;
-  double swap = 0;  // host <-> accelerator halo swap per step
-  double mpi = 0;   // MPI halo exchange per step (host side; 0 on one rank)
-  double sync = 0;  // per step, when both sides have work (see above)
-  int columns = 0;  // LX
+  double swap = 0;               // host <-> accelerator halo swap per step
+  double mpi = 0;                // MPI halo exchange per step (host side; 0 on one rank)
+  double sync = 0;               // per step, when both sides have work (see above)
+  bool swap_overlapped = false;  // the swap is on the host side's path only
+  int columns = 0;               // LX
   double column_sites = 0;
   int quantum = 1;   // M is a multiple of this (a layout's vector length)
   int min_part = 1;  // the narrowest part a split may leave (the halo width)
@@ -70,14 +75,16 @@ struct BalanceModel {
   double host_time(double m) const { return m > 0 ? host(2 * m * column_sites) + mpi : mpi; }
   double step_time(double m) const {
     const double a = accelerator_time(m), h = host_time(m);
-    return std::max(a, h) + swap + (a > 0 && m > 0 ? sync : 0.0);
+    const bool both = a > 0 && m > 0;
+    const double s = both ? swap : 0.0;  // one side alone swaps nothing
+    return (swap_overlapped ? std::max(a, h + s) : std::max(a, h) + swap) + (both ? sync : 0.0);
   }
 
   // The real M where both sides take equally long (clamped to [0, LX/2]).
   double balance_point() const {
     const double denom = 2 * column_sites * (accelerator.per_site + host.per_site);
     if (!(denom > 0)) throw std::invalid_argument("BalanceModel: per-site costs must be positive");
-    const double m = (accelerator.overhead - host.overhead - mpi +
+    const double m = (accelerator.overhead - host.overhead - mpi - (swap_overlapped ? swap : 0.0) +
                       accelerator.per_site * columns * column_sites) /
                      denom;
     return std::clamp(m, 0.0, double(max_host_columns()));

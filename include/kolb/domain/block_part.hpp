@@ -71,16 +71,19 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   using host_view = Kokkos::View<Stored*, NodeStagingSpace>;
   static constexpr int Q = Lattice::q;
 
-  BlockPart(const PartSetup& s, const Model& model, const Exec& exec)
+  // `halo_exec`: the instance the halos across the split axis are packed,
+  // copied and unpacked on (the halo lane; may be `exec` itself).
+  BlockPart(const PartSetup& s, const Model& model, const Exec& exec, const Exec& halo_exec)
       : storage{block_type(part_extents(s), s.label,
                            s.c.execution.streaming == Streaming::aa ? 1 : 2, false)},
         m_exec(exec),
+        m_halo_exec(halo_exec),
         m_model(model),
         m_wall(s.geometry.table),
         m_in_tile{s.origin[0] - s.tile_origin[0], s.origin[1] - s.tile_origin[1],
                   s.origin[2] - s.tile_origin[2]},
         m_periodic(s.periodic),
-        m_remote(s.remote),
+        m_late(s.late),
         m_split(s.split_axis),
         m_fused(s.c.execution.kernel == KernelPath::fused),
         m_aa(Model::in_place_streaming && s.c.execution.streaming == Streaming::aa) {
@@ -152,6 +155,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void update(UpdateZone zone) override {
     m_scratch_fresh = false;
+    if (zone != UpdateZone::inner) wait_for_halos();
     if constexpr (Model::in_place_streaming) {
       if (m_aa) return aa_step();
     }
@@ -162,15 +166,23 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
-    if (!m_aa && m_periodic[axis])
-      fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
-                                  axis, false);
+    if (m_aa || !m_periodic[axis]) return;
+    wait_for_halos();  // its corners copy those across the split axis
+    fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
+                                axis, false);
   }
 
   void swap() override {
     if (!m_aa) block().swap();
   }
-  void fence() override { m_exec.fence(); }
+  void fence() override {
+    m_exec.fence();
+    fence_halos();
+  }
+  void fence_halos() override {
+    m_halo_exec.fence();
+    m_halos_queued = false;
+  }
 
   void fill_halo(Side side, Part& neighbour) override {
     m_scratch_fresh = false;
@@ -195,14 +207,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region r = face_region(block().extents(), axis, border, true);
     const CrossingPopulations<Lattice> pop = crossing(axis, opposite(border));
     view& buffer = halo_buffer(m_send[axis][int(border)], r, pop);
-    for_each_site("kolb::HaloPack", m_exec, r, halo_pack<false>(buffer, r, pop));
-    return buffer_of(buffer, m_send_host[axis][int(border)], host, true);
+    const Exec& exec = lane(axis);
+    for_each_site("kolb::HaloPack", exec, r, halo_pack<false>(buffer, r, pop));
+    return buffer_of(exec, buffer, m_send_host[axis][int(border)], host, true);
   }
 
   HaloBuffer receive_buffer(int axis, Side side, bool host) override {
     const Region r = face_region(block().extents(), axis, side, false);
     view& buffer = halo_buffer(m_recv[axis][int(side)], r, crossing(axis, side));
-    return buffer_of(buffer, m_recv_host[axis][int(side)], host, false);
+    return buffer_of(m_exec, buffer, m_recv_host[axis][int(side)], host, false);
   }
 
   void unpack(int axis, Side side, const HaloBuffer& packed) override {
@@ -210,8 +223,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region r = face_region(block().extents(), axis, side, false);
     const CrossingPopulations<Lattice> pop = crossing(axis, side);
     view& buffer = halo_buffer(m_recv[axis][int(side)], r, pop);
-    receive(buffer, packed);
-    for_each_site("kolb::HaloUnpack", m_exec, r, halo_pack<true>(buffer, r, pop));
+    const Exec& exec = lane(axis);
+    receive(exec, buffer, packed);
+    for_each_site("kolb::HaloUnpack", exec, r, halo_pack<true>(buffer, r, pop));
   }
 
   bool reads_halos() const override { return !m_aa || !m_aa_streamed; }
@@ -222,13 +236,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const CrossingPopulations<Lattice> pop(m_split, opposite(side));
     view& buffer = halo_buffer(m_pushed[int(side)], r, pop);
     for_each_site("kolb::PushedPack", m_exec, r, halo_pack<false>(buffer, r, pop));
-    return buffer_of(buffer, m_pushed_host[int(side)], host, true);
+    return buffer_of(m_exec, buffer, m_pushed_host[int(side)], host, true);
   }
 
   HaloBuffer pushed_receive_buffer(Side side, bool host) override {
     view& buffer = halo_buffer(m_pushed_in[int(side)], pushed_region(side, true),
                                CrossingPopulations<Lattice>(m_split, side));
-    return buffer_of(buffer, m_pushed_in_host[int(side)], host, false);
+    return buffer_of(m_exec, buffer, m_pushed_in_host[int(side)], host, false);
   }
 
   void unpack_pushed(Side side, const HaloBuffer& packed) override {
@@ -236,7 +250,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region r = pushed_region(side, true);
     const CrossingPopulations<Lattice> pop(m_split, side);
     view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
-    receive(buffer, packed);
+    receive(m_exec, buffer, packed);
     const auto& map = m_pushed_map[int(side)];
     Kokkos::parallel_for(
         "kolb::ScatterPushed",
@@ -439,20 +453,20 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   // The regions of a zone: `inner` leaves out the halo-wide layers next to
-  // remote faces, `border` is those layers (slabs along x, then y, then z).
+  // late faces, `border` is those layers (slabs along x, then y, then z).
   std::vector<Region> zone_regions(UpdateZone zone) const {
     const Extents& e = block().extents();
     const Region all = interior_region(e);
     Region inner = all;
     for (int a = 0; a < e.dim; ++a) {
-      if (m_remote[a][0]) inner.lo[a] += e.halo[a];
-      if (m_remote[a][1]) inner.hi[a] -= e.halo[a];
+      if (m_late[a][0]) inner.lo[a] += e.halo[a];
+      if (m_late[a][1]) inner.hi[a] -= e.halo[a];
       inner.hi[a] = std::max(inner.hi[a], inner.lo[a]);
     }
     if constexpr (Model::max_wall_rows > 0) {
       // Wall rows read the pre-streaming state twice their depth into the
-      // fluid, which on a short tile is a remote halo: they wait for it.
-      if (const int rows = m_model.wall_rows(); rows > 0 && (m_remote[1][0] || m_remote[1][1])) {
+      // fluid, which on a short tile is a late halo: they wait for it.
+      if (const int rows = m_model.wall_rows(); rows > 0 && (m_late[1][0] || m_late[1][1])) {
         if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
         if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
         inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);
@@ -483,15 +497,29 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   // A packed buffer as the caller asked for it: in the part's memory, or in
-  // host memory (staged through `staging` when the part is elsewhere).
-  HaloBuffer buffer_of(view& buffer, host_view& staging, bool host, bool outgoing) {
+  // host memory (staged through `staging` when the part is elsewhere, the
+  // copy queued on `exec`).
+  HaloBuffer buffer_of(const Exec& exec, view& buffer, host_view& staging, bool host,
+                       bool outgoing) {
     const bool here = std::is_same<memory_space, Kokkos::HostSpace>::value;
     if (!host || here) return {buffer.data(), buffer.size(), buffer.size() * sizeof(Stored), here};
     if (staging.size() != buffer.size())
       staging = host_view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_staging"),
                           buffer.size());
-    if (outgoing) Kokkos::deep_copy(m_exec, staging, buffer);
+    if (outgoing) Kokkos::deep_copy(exec, staging, buffer);
     return {staging.data(), staging.size(), staging.size() * sizeof(Stored), true};
+  }
+
+  // The instance the halos of `axis` go through: the halo lane across the
+  // split axis (noted, so that kernels reading those halos wait for it).
+  const Exec& lane(int axis) {
+    if (axis != m_split) return m_exec;
+    m_halos_queued = true;
+    return m_halo_exec;
+  }
+  // Before a kernel of the update lane reads the halos across the split axis.
+  void wait_for_halos() {
+    if (m_halos_queued) fence_halos();
   }
 
   void two_buffer(const Region& r) {
@@ -527,18 +555,18 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     return face_region(block().extents(), m_split, side, border, true);
   }
 
-  // Copies a neighbour's packed buffer into `buffer` (unless it is that one).
-  void receive(view& buffer, const HaloBuffer& packed) {
+  // Copies a neighbour's packed buffer into `buffer` (unless it is that
+  // one), queued on `exec`.
+  void receive(const Exec& exec, view& buffer, const HaloBuffer& packed) {
     if (packed.count != buffer.size())
       throw std::logic_error("kolb: halo buffer of the wrong size for " +
                              block().material().label());
     const auto* data = static_cast<const Stored*>(packed.data);
     if (data == buffer.data()) return;
     if (packed.on_host)
-      Kokkos::deep_copy(m_exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
+      Kokkos::deep_copy(exec, buffer, unmanaged<Kokkos::HostSpace>(data, packed.count));
     else
-      Kokkos::deep_copy(m_exec, buffer,
-                        unmanaged<NodeAccelerator::memory_space>(data, packed.count));
+      Kokkos::deep_copy(exec, buffer, unmanaged<NodeAccelerator::memory_space>(data, packed.count));
   }
 
   template <class Memory>
@@ -553,8 +581,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   view& halo_buffer(view& buffer, const Region& r, const CrossingPopulations<Lattice>& pop) {
     const std::size_t n = std::size_t(r.size()) * pop.count;
-    if (buffer.size() != n)
-      buffer = view(Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_buffer"), n);
+    if (buffer.size() == n) return buffer;
+    const auto label = Kokkos::view_alloc(Kokkos::WithoutInitializing, "kolb::halo_buffer");
+    // A host part's buffers are pinned where the accelerator has pinned
+    // memory: its copies from and to them then run asynchronously.
+    if constexpr (std::is_same<memory_space, Kokkos::HostSpace>::value &&
+                  !std::is_same<NodeStagingSpace, Kokkos::HostSpace>::value)
+      buffer = host_view(label, n);
+    else
+      buffer = view(label, n);
     return buffer;
   }
 
@@ -630,13 +665,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   Exec m_exec;
+  Exec m_halo_exec;             // the halo lane (lane())
+  bool m_halos_queued = false;  // work queued on it since its last fence
   Model m_model;
   WallTerms<Lattice, Scalar> m_wall;
   BulkRows m_bulk;
   BulkRows m_fluid_rows;           // runs of fluid sites (kernels reading their own site only)
   std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
   std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
-  std::array<std::array<bool, 2>, 3> m_remote;    // faces filled from other ranks
+  std::array<std::array<bool, 2>, 3> m_late;      // faces filled during the update (UpdateZone)
   int m_split;                                    // the node's split axis (faces between parts)
   std::array<bool, 2> m_wall_side{false, false};  // the part holds the y- / y+ wall rows
   bool m_fused, m_aa;
@@ -661,12 +698,13 @@ std::unique_ptr<Part> make_block_part(const PartSetup& s, const NodeSpaces& spac
   configure(model, s.c);
   if constexpr (std::is_same<NodeAccelerator::memory_space, MemorySpace>::value) {
     if (s.role == PartRole::accelerator)
-      return std::make_unique<BlockPart<Model, Layout, NodeAccelerator>>(s, model,
-                                                                         spaces.accelerator);
+      return std::make_unique<BlockPart<Model, Layout, NodeAccelerator>>(
+          s, model, spaces.accelerator, spaces.accelerator_halos);
   }
   if constexpr (std::is_same<NodeHost::memory_space, MemorySpace>::value) {
     if (s.role == PartRole::host)
-      return std::make_unique<BlockPart<Model, Layout, NodeHost>>(s, model, spaces.host);
+      return std::make_unique<BlockPart<Model, Layout, NodeHost>>(s, model, spaces.host,
+                                                                  spaces.host);
   }
   throw std::logic_error("kolb: no part of this role in this memory space");
 }

@@ -28,9 +28,11 @@ struct PartSetup {
   PartRole role = PartRole::accelerator;
   // Axes along which the part is its own neighbour (one part, periodic).
   std::array<bool, 3> periodic{false, false, false};
-  // Faces filled from another rank: the update can leave their borders for
-  // last (UpdateZone).
-  std::array<std::array<bool, 2>, 3> remote{{{false, false}, {false, false}, {false, false}}};
+  // Faces whose halos arrive while the part's inner sites update: faces to
+  // other ranks, and the accelerator's faces to the host parts (GPU nodes
+  // swap them while the accelerator updates). The update can leave the
+  // sites that read them for last (UpdateZone).
+  std::array<std::array<bool, 2>, 3> late{{{false, false}, {false, false}, {false, false}}};
   // The axis the node is split along (its faces between parts; their halos
   // are filled first, Extents::first_axis). 0 for a lone part.
   int split_axis = 0;
@@ -38,7 +40,7 @@ struct PartSetup {
 };
 
 // What update() covers: every interior site, or (to overlap a halo exchange)
-// the sites that do not read the halos of remote faces, then the rest.
+// the sites that do not read the halos of late faces, then the rest.
 enum class UpdateZone { all, inner, border };
 
 // Packed halo populations in a part's memory.
@@ -57,7 +59,12 @@ class Part {
   // launches return at once); swap() after all parts.
   virtual void update(UpdateZone zone = UpdateZone::all) = 0;
   virtual void swap() = 0;
+  // Waits for everything the part queued.
   virtual void fence() = 0;
+  // Waits for the packs, copies and unpacks across the split axis only: a
+  // part queues them on its halo lane (on GPUs a second stream, so they run
+  // while an update queued before them does).
+  virtual void fence_halos() = 0;
   // Fills the halos of a periodic axis the part is its own neighbour along
   // (over the halos of the axes filled before it, for the corners).
   virtual void fill_periodic(int axis) = 0;

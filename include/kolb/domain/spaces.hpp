@@ -39,6 +39,9 @@ using NodeStagingSpace = Kokkos::HostSpace;
 struct NodeSpaces {
   NodeAccelerator accelerator;
   NodeHost host;
+  // The accelerator part's halo lane: packs, copies and unpacks across the
+  // split axis, queued while its update runs (a second stream on GPUs).
+  NodeAccelerator accelerator_halos;
 };
 
 // CUDA and HIP spell their stream and event calls alike: cudaX / hipX.
@@ -60,6 +63,7 @@ class AcceleratorInstance {
     m_exec = NodeAccelerator();  // drop the instance before its stream
     (void)KOLB_GPU(EventDestroy)(m_start);
     (void)KOLB_GPU(EventDestroy)(m_stop);
+    (void)KOLB_GPU(EventDestroy)(m_mark);
     (void)KOLB_GPU(StreamDestroy)(m_stream);
 #endif
   }
@@ -73,6 +77,13 @@ class AcceleratorInstance {
   // work done meanwhile: events on the stream time the GPU alone. Elsewhere
   // the launches block and the host clock is exact.
 #ifdef KOLB_GPU
+  // Work queued on this instance from now on starts after the work queued
+  // on `other` until now (an event between the streams; the host does not
+  // wait). Elsewhere launches block, so the order is already kept.
+  void wait_for(const AcceleratorInstance& other) {
+    (void)KOLB_GPU(EventRecord)(other.m_mark, other.m_stream);
+    (void)KOLB_GPU(StreamWaitEvent)(m_stream, other.m_mark, 0);
+  }
   void start_clock() { (void)KOLB_GPU(EventRecord)(m_start, m_stream); }
   void stop_clock() { (void)KOLB_GPU(EventRecord)(m_stop, m_stream); }
   double clock_seconds() const {
@@ -84,13 +95,16 @@ class AcceleratorInstance {
  private:
   KOLB_GPU(Stream_t) m_stream = nullptr;
   KOLB_GPU(Event_t) m_start = nullptr, m_stop = nullptr;
+  KOLB_GPU(Event_t) m_mark = nullptr;  // wait_for's: only ordering, no timing
   NodeAccelerator make() {
     (void)KOLB_GPU(StreamCreateWithFlags)(&m_stream, KOLB_GPU(StreamNonBlocking));
     (void)KOLB_GPU(EventCreate)(&m_start);
     (void)KOLB_GPU(EventCreate)(&m_stop);
+    (void)KOLB_GPU(EventCreateWithFlags)(&m_mark, KOLB_GPU(EventDisableTiming));
     return NodeAccelerator(m_stream);
   }
 #else
+  void wait_for(const AcceleratorInstance&) {}
   void start_clock() { m_timer.reset(); }
   void stop_clock() { m_seconds = m_timer.seconds(); }
   double clock_seconds() const { return m_seconds; }
