@@ -546,8 +546,9 @@ void Domain::step_parts(bool fill, bool remote_split) {
     accelerator = update_role(PartRole::accelerator, fill);
     if (m_concurrent && host_work) m_helper->wait();
   } else {
-    // Without a halo lane (AA's pull steps, which need every halo before any
-    // part pulls) the swap comes first, in order: the model's T_swap.
+    // Where the swap does not overlap (AA's pull steps, which need every
+    // halo before any part pulls; Serial-only builds) it comes first, in
+    // order: the model's T_swap.
     if (fill)
       for (Slot& s : m_slots) fill_halos(s);
     exchange = step_timer.seconds();
