@@ -219,9 +219,12 @@ bool Domain::has(PartRole role) const {
   return std::any_of(m_slots.begin(), m_slots.end(), [&](const Slot& s) { return s.role == role; });
 }
 
-void Domain::fill_halos(Slot& slot) {
-  for (const Face& f : slot.faces)
-    if (!f.remote) slot.part->fill_halo(f.side, *m_slots[f.neighbour].part);
+void Domain::fill_halos(Slot& slot, bool own_role_only) {
+  for (const Face& f : slot.faces) {
+    const Slot& from = m_slots[f.neighbour];
+    if (!f.remote && (!own_role_only || from.role == slot.role))
+      slot.part->fill_halo(f.side, *from.part);
+  }
   for (int a = 0; a < 3; ++a) slot.part->fill_periodic(a);
 }
 
@@ -492,10 +495,7 @@ void Domain::step_overlapped(bool remote_split) {
   // 4. The host parts: the rest of their halos, then their update.
   Kokkos::Timer host_timer;
   each(PartRole::host, [&](Slot& h) {
-    for (const Face& f : h.faces)
-      if (!f.remote && m_slots[f.neighbour].role == PartRole::host)
-        h.part->fill_halo(f.side, *m_slots[f.neighbour].part);
-    for (int axis = 0; axis < 3; ++axis) h.part->fill_periodic(axis);
+    fill_halos(h, true);
     h.part->update();
   });
   each(PartRole::host, [](Slot& h) { h.part->fence(); });

@@ -512,6 +512,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   // The instance the halos of `axis` go through: the halo lane across the
   // split axis (noted, so that kernels reading those halos wait for it).
+  // A lone part has m_split 0, so its MPI x faces take the lane too; the
+  // update, the periodic fills and the MPI path wait for it all the same.
   const Exec& lane(int axis) {
     if (axis != m_split) return m_exec;
     m_halos_queued = true;

@@ -174,7 +174,10 @@ class Domain {
   // Fills the halos (if asked), updates and fences the parts of `role`;
   // returns the seconds taken.
   double update_role(PartRole role, bool fill_halos);
-  void fill_halos(Slot& slot);
+  // Fills the slot's halos from its local neighbours (only those of its own
+  // role if asked: the overlapped swap moves the others) and its periodic
+  // wraps.
+  void fill_halos(Slot& slot, bool own_role_only = false);
   bool has(PartRole role) const;
 
   Case m_case;
