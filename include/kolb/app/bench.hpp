@@ -18,8 +18,9 @@ namespace kolb {
 struct BenchRow {
   std::string lattice, precision, layout, kernel;
   std::vector<int> size;
-  double seconds_per_step = 0;
+  double seconds_per_step = 0;  // the median of the repeats (what a run sustains)
   double mlups = 0;
+  double mlups_best = 0;      // the fastest repeat
   double gbs = 0;             // effective: 2 Q sizeof(scalar) bytes per update
   std::string bound_pattern;  // "copy" or "update": the probe with this kernel's access pattern
   double bound_gbs = 0;       // that probe, the best of its runs next to this row

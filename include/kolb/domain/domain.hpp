@@ -77,8 +77,9 @@ class Domain {
   // tile (`temperature` for models with one; empty means T0 = 1 there).
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u,
                   const std::vector<double>& temperature = {});
-  // Benchmark hook (one part only): seconds for `steps` launches of one
-  // kernel over the interior, without halo exchange; advances the state.
+  // Benchmark hook (one part only): seconds for `steps` steps of one kernel
+  // over the interior; fused and aa with the part's own halo fills, as a
+  // run on one block steps; advances the state.
   double time_kernel(BenchKernel kernel, int steps);
 
   // Seconds to pack and unpack one face of the first part normal to `axis`

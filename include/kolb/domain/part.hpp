@@ -106,8 +106,9 @@ class Part {
   // Sets this part's columns of the tile's populations from `in` (as
   // gather_populations gives them: a checkpoint read back).
   virtual void set_populations(const std::vector<double>& in, const std::array<int, 3>& tile) = 0;
-  // Benchmarks: seconds for `steps` launches of one kernel over the
-  // interior without halo exchange (leaves the state advanced).
+  // Benchmarks: seconds for `steps` steps of one kernel over the interior,
+  // fused and aa with the part's own periodic halos and wall ghosts as its
+  // update fills them (leaves the state advanced).
   virtual double time_kernel(BenchKernel kernel, int steps) = 0;
   virtual std::string space() const = 0;
   virtual int concurrency() const = 0;
