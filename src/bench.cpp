@@ -273,8 +273,9 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
   j["bytes_per_update"] = "2 Q sizeof(scalar) (write-allocate not counted, as in STREAM)";
   j["timed"] =
       "fused and aa: whole steps of a periodic box as a run on one block takes them (the periodic "
-      "halo fills, and AA's push-back after its pull steps); propagate and collide: the two "
-      "halves of a split step alone; mlups: the median of the repeats, mlups_best the fastest";
+      "halo fills, and AA's push-back after its pull steps); propagate (after the same halo "
+      "fills) and collide: the two halves of a split step; mlups: the median of the repeats, "
+      "mlups_best the fastest";
   j["bounds"] =
       "each row against the probe of its access pattern on the same space, the better of the "
       "probes right before and after it (each best of twice the row's repeats), each the better "
