@@ -247,6 +247,7 @@ void Domain::advance(std::int64_t steps) {
   }
   if (m_slots.size() > 1) {
     for (std::int64_t k = 0; k < steps; ++k) step_parts(true);
+    finish_pushes();  // the state between calls is whole
     return;
   }
   // One part: no faces, and launches queue back to back.
@@ -436,66 +437,95 @@ double Domain::exchange_remote_split() {
 }
 
 bool Domain::swap_overlapped() const {
-  return m_case.execution.streaming == Streaming::two_buffer && has(PartRole::host) &&
-         has(PartRole::accelerator) &&
+  return has(PartRole::host) && has(PartRole::accelerator) &&
          (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped(m_case));
+}
+
+double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
+  Kokkos::Timer timer;
+  const int s = m_split;
+  struct Transfer {
+    Part* to;
+    Side side;  // the face of `to` the data comes through
+    HaloBuffer data;
+  };
+  // The accelerator's packs first, so that its copies start while the host
+  // packs: every transfer from or to it is queued on its halo lane, through
+  // pinned host memory. Halos between host parts (across a periodic wrap)
+  // are filled directly by fill_halos; pushes between them go here too.
+  std::vector<Transfer> to_host, to_accelerator;
+  for (const PartRole from : {PartRole::accelerator, PartRole::host})
+    for (Slot& slot : m_slots) {
+      if (slot.role != from) continue;
+      for (const Face& f : slot.faces) {
+        Slot& to = m_slots[f.neighbour];
+        if (f.remote || (to.role == from && !pushed)) continue;
+        const HaloBuffer data =
+            pushed ? slot.part->pack_pushed(f.side, true) : slot.part->pack(s, f.side, true);
+        (to.role == PartRole::accelerator ? to_accelerator : to_host)
+            .push_back({to.part.get(), opposite(f.side), data});
+      }
+    }
+  auto unpack = [&](const Transfer& t) {
+    pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
+  };
+  for (const Transfer& t : to_accelerator) unpack(t);
+  // The host parts' MPI faces (slabs along s) while the copies run.
+  mpi = remote_split ? exchange_remote_split() : 0.0;
+  for (Slot& slot : m_slots)
+    if (slot.role == PartRole::accelerator) slot.part->fence_halos();
+  for (const Transfer& t : to_host) unpack(t);
+  return timer.seconds() - mpi;
 }
 
 void Domain::step_overlapped(bool remote_split) {
   Kokkos::Timer step_timer;
-  const int s = m_split;
   auto each = [&](PartRole role, auto&& f) {
     for (Slot& slot : m_slots)
       if (slot.role == role) f(slot);
   };
-  // 1. The accelerator's periodic halos of the other axes and its inner
-  //    sites, which read none across s (asynchronous on a GPU). The halo
-  //    lane starts after the fills: their corners read the halos it writes.
+  const bool in_place = m_case.execution.streaming == Streaming::aa;
+  const bool pull = m_slots.front().part->reads_halos();  // two buffers: every step
+  double swap = 0, mpi = 0;
   m_accelerator->start_clock();
-  each(PartRole::accelerator, [](Slot& a) {
-    for (int axis = 0; axis < 3; ++axis) a.part->fill_periodic(axis);
-  });
-  m_halo_lane->wait_for(*m_accelerator);
-  each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
-  // 2. The swap, on the halo lane and through pinned host memory: the
-  //    accelerator's border layers packed and copied out, the host parts'
-  //    packed, copied in and unpacked. Host parts facing each other (across
-  //    a periodic wrap) fill directly in step 4.
-  Kokkos::Timer swap_timer;
-  struct Transfer {
-    Part* to;
-    Side side;
-    HaloBuffer data;
-  };
-  std::vector<Transfer> to_host, to_accelerator;
-  for (const PartRole from : {PartRole::accelerator, PartRole::host})  // the GPU's first
-    each(from, [&](Slot& slot) {
-      for (const Face& f : slot.faces) {
-        Slot& to = m_slots[f.neighbour];
-        if (f.remote || to.role == from) continue;
-        (from == PartRole::host ? to_accelerator : to_host)
-            .push_back({to.part.get(), opposite(f.side), slot.part->pack(s, f.side, true)});
-      }
+  if (pull) {
+    // 1. The accelerator's periodic halos and its inner sites, which read
+    //    none across s (asynchronous on a GPU). The halo lane starts after
+    //    the fills: their corners read the halos it writes.
+    each(PartRole::accelerator, [](Slot& a) {
+      for (int axis = 0; axis < 3; ++axis) a.part->fill_periodic(axis);
     });
-  for (const Transfer& t : to_accelerator) t.to->unpack(s, t.side, t.data);
-  // The host parts' MPI faces (slabs along s) while the copies run.
-  const double mpi = remote_split ? exchange_remote_split() : 0.0;
-  each(PartRole::accelerator, [](Slot& a) { a.part->fence_halos(); });
-  for (const Transfer& t : to_host) t.to->unpack(s, t.side, t.data);
-  const double swap = swap_timer.seconds() - mpi;
-  // 3. The accelerator's border layers, its corners filled again over the
-  //    halos just received.
-  each(PartRole::accelerator, [&](Slot& a) {
-    for (const int axis : fill_order(s))
-      if (axis != s) a.part->fill_periodic(axis);
-    a.part->update(UpdateZone::border);
-  });
+    m_halo_lane->wait_for(*m_accelerator);
+    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    // 2. The swap, on the halo lane. In place, the inner pull leaves alone
+    //    the slots it moves: the accelerator's border slots its neighbours
+    //    pull from, and its halos (an AA site touches only the slots it
+    //    pulls from, kernels/aa.hpp).
+    swap = swap_across_split(false, remote_split, mpi);
+    // 3. The accelerator's border layers, its periodic edges filled again
+    //    over the halos just received.
+    each(PartRole::accelerator, [](Slot& a) {
+      a.part->fill_periodic_edges();
+      a.part->update(UpdateZone::border);
+    });
+  } else {
+    // An AA local step: what the last pull step pushed across the faces
+    // crosses while the accelerator collides its inner sites (its lane
+    // waits for that pull step only); its border sites, which receive
+    // those populations, collide after them.
+    m_halo_lane->wait_for(*m_accelerator);
+    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    if (m_pushes_pending) swap = swap_across_split(true, false, mpi);
+    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
+  }
+  // After a pull step the pushes wait for the next step (or finish_pushes).
+  m_pushes_pending = in_place && pull;
   m_accelerator->stop_clock();
   if (!m_concurrent) m_accelerator->get().fence();
   // 4. The host parts: the rest of their halos, then their update.
   Kokkos::Timer host_timer;
   each(PartRole::host, [&](Slot& h) {
-    fill_halos(h, true);
+    if (pull) fill_halos(h, true);
     h.part->update();
   });
   each(PartRole::host, [](Slot& h) { h.part->fence(); });
@@ -509,6 +539,16 @@ void Domain::step_overlapped(bool remote_split) {
   m_timings.host += host;
   m_timings.mpi += mpi;
   m_timings.total += step_timer.seconds();
+}
+
+void Domain::finish_pushes() {
+  if (!m_pushes_pending) return;
+  Kokkos::Timer timer;
+  push_across();
+  m_pushes_pending = false;
+  const double seconds = timer.seconds();
+  m_timings.exchange += seconds;
+  m_timings.total += seconds;
 }
 
 void Domain::step_parts(bool fill, bool remote_split) {
@@ -546,9 +586,8 @@ void Domain::step_parts(bool fill, bool remote_split) {
     accelerator = update_role(PartRole::accelerator, fill);
     if (m_concurrent && host_work) m_helper->wait();
   } else {
-    // Where the swap does not overlap (AA's pull steps, which need every
-    // halo before any part pulls; Serial-only builds) it comes first, in
-    // order: the model's T_swap.
+    // Where the swap does not overlap (Serial-only builds, or GPU nodes with
+    // set_swap_overlap(false)) it comes first, in order: the model's T_swap.
     if (fill)
       for (Slot& s : m_slots) fill_halos(s);
     exchange = step_timer.seconds();
@@ -756,9 +795,7 @@ int Domain::concurrency() const {
   return m_case.execution.host_columns < 0 ? accelerator : accelerator + 1;
 }
 
-bool node_swap_overlapped(const Case& c) {
-  return !node_accelerator_on_host && c.execution.streaming == Streaming::two_buffer;
-}
+bool node_swap_overlapped(const Case&) { return !node_accelerator_on_host; }
 
 int node_default_threads() {
   if (!node_accelerator_on_host) return 0;

@@ -23,6 +23,7 @@
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 namespace kolb {
 
@@ -158,7 +159,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_scratch_fresh = false;
     if (zone != UpdateZone::inner) wait_for_halos();
     if constexpr (Model::in_place_streaming) {
-      if (m_aa) return aa_step();
+      if (m_aa) return aa_step(zone);
     }
     if (zone != UpdateZone::border) fill_wall_ghosts();
     if (zone == UpdateZone::all) return update_region(interior_region(block().extents()));
@@ -167,10 +168,26 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
-    if (m_aa || !m_periodic[axis]) return;
+    if (!m_periodic[axis] || !reads_halos()) return;  // AA: before pull steps only
     wait_for_halos();  // its corners copy those across the split axis
     fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
-                                axis, false);
+                                axis, m_aa);
+  }
+
+  void fill_periodic_edges() override {
+    m_scratch_fresh = false;
+    if (!reads_halos()) return;
+    wait_for_halos();
+    const Extents& e = block().extents();
+    for (const Side side : {Side::left, Side::right}) {
+      if (!m_late[m_split][int(side)]) continue;
+      // The halo layers across the split axis, over every other axis' halos.
+      const Region slab = face_region(e, m_split, side, false, true);
+      for (const int a : e.fill_order())
+        if (a != m_split && m_periodic[a])
+          fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), e, a, m_aa,
+                                      &slab);
+    }
   }
 
   void swap() override {
@@ -236,8 +253,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // Populations leaving through `side`: those entering from the other one.
     const CrossingPopulations<Lattice> pop(m_split, opposite(side));
     view& buffer = halo_buffer(m_pushed[int(side)], r, pop);
-    for_each_site("kolb::PushedPack", m_exec, r, halo_pack<false>(buffer, r, pop));
-    return buffer_of(m_exec, buffer, m_pushed_host[int(side)], host, true);
+    const Exec& exec = lane(m_split);
+    for_each_site("kolb::PushedPack", exec, r, halo_pack<false>(buffer, r, pop));
+    return buffer_of(exec, buffer, m_pushed_host[int(side)], host, true);
   }
 
   HaloBuffer pushed_receive_buffer(Side side, bool host) override {
@@ -251,11 +269,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Region r = pushed_region(side, true);
     const CrossingPopulations<Lattice> pop(m_split, side);
     view& buffer = halo_buffer(m_pushed_in[int(side)], r, pop);
-    receive(m_exec, buffer, packed);
+    const Exec& exec = lane(m_split);
+    receive(exec, buffer, packed);
     const auto& map = m_pushed_map[int(side)];
     Kokkos::parallel_for(
         "kolb::ScatterPushed",
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(exec, 0, map.extent(0) / 2),
         ScatterPushed<Stored, memory_space>{block().current(), buffer, map});
   }
 
@@ -386,10 +405,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           break;
         case BenchKernel::collide: launch_local("kolb::Collide", all, collide(m_model)); break;
         case BenchKernel::aa:  // alternating AAPull / AALocal steps on one buffer
-          if constexpr (!Model::in_place_streaming)
+          if constexpr (!Model::in_place_streaming) {
             throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
-          else
-            k % 2 == 0 ? aa_pull_step() : aa_local_step();
+          } else if (k % 2 == 0) {
+            fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(),
+                                        block().extents(), m_periodic, true);
+            aa_pull_step({all}, UpdateZone::all);
+          } else {
+            aa_local_step({all});
+          }
       }
     }
     m_exec.fence();
@@ -598,26 +622,30 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                                                                        block().site_index()});
   }
 
-  // One AA step: AAPull after a local step, AALocal after a pull.
-  void aa_step() {
-    m_aa_streamed ? aa_local_step() : aa_pull_step();
-    m_aa_streamed = !m_aa_streamed;
+  // One AA step (or its inner sites, then its border: UpdateZone):
+  // AAPull after a local step, AALocal after a pull.
+  void aa_step(UpdateZone zone) {
+    const std::vector<Region> regions =
+        zone == UpdateZone::all ? std::vector<Region>{interior_region(block().extents())}
+                                : zone_regions(zone);
+    m_aa_streamed ? aa_local_step(regions) : aa_pull_step(regions, zone);
+    if (zone != UpdateZone::inner) m_aa_streamed = !m_aa_streamed;
   }
-  // AA's odd step: the periodic halos (swapped slots) and wall ghosts, the
-  // pull, then what it pushed into them back to the sites.
-  void aa_pull_step() {
-    const Extents& e = block().extents();
-    fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(), e, m_periodic, true);
-    fill_wall_ghosts();
-    launch("kolb::AAPull", interior_region(e),
-           AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+  // AA's odd step, after the halos (swapped slots; fill_periodic): the wall
+  // ghosts, the pull, then what it pushed into periodic halos and ghosts
+  // back to the sites.
+  void aa_pull_step(const std::vector<Region>& regions, UpdateZone zone) {
+    if (zone != UpdateZone::border) fill_wall_ghosts();
+    for (const Region& r : regions)
+      launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+    if (zone == UpdateZone::inner) return;
     push_back_periodic();
     fill_wall_ghosts<true>();
   }
   // AA's even step: collision in place, no halo read.
-  void aa_local_step() {
-    launch_local("kolb::AALocal", interior_region(block().extents()),
-                 AALocal<Model, Layout, memory_space>(block(), m_model));
+  void aa_local_step(const std::vector<Region>& regions) {
+    for (const Region& r : regions)
+      launch_local("kolb::AALocal", r, AALocal<Model, Layout, memory_space>(block(), m_model));
   }
   // A lone two-buffer part's halos before its step (Domain::fill_halos).
   void two_buffer_halos() {

@@ -31,11 +31,11 @@ class CartGrid;
 // Accumulated wall-clock seconds of the phases of steps.
 struct DomainTimings {
   std::int64_t steps = 0;
-  // Halo swap: done before both updates (AA pull steps on GPU nodes; MPI:
-  // packing, sending, waiting and unpacking), or the host side's share of it
-  // where it overlaps the accelerator's update (two-buffer GPU nodes:
-  // queueing, waiting for the copies, unpacking). CPU-only nodes fill each
-  // side's halos within its own update time instead.
+  // Halo swap: done before both updates (MPI: packing, sending, waiting and
+  // unpacking), or the host side's share of it where it overlaps the
+  // accelerator's update (GPU nodes: queueing, waiting for the copies,
+  // unpacking; in place also the pushes across the faces). CPU-only nodes
+  // fill each side's halos within their own update time instead.
   double exchange = 0;
   double accelerator = 0;  // accelerator part update, launch to completion
   double host = 0;         // host parts update, on the host space (with `mpi`)
@@ -120,9 +120,9 @@ class Domain {
   // asynchronous) or exchanges first and then updates everything.
   void set_overlap(bool overlap) { m_overlap = overlap ? 1 : 0; }
   // Whether the host/accelerator halo swap runs while the accelerator
-  // updates (step_overlapped; default node_swap_overlapped: two-buffer steps
-  // on GPU nodes). Forced on, CPU-only builds run the GPU nodes' schedule on
-  // one thread (tests).
+  // updates (step_overlapped; default node_swap_overlapped: GPU nodes).
+  // Forced on, CPU-only builds run the GPU nodes' schedule on one thread
+  // (tests).
   void set_swap_overlap(bool overlap) { m_swap_overlap = overlap ? 1 : 0; }
   bool swap_overlapped() const;
   DomainTimings timings() const { return m_timings; }
@@ -153,11 +153,21 @@ class Domain {
   // axis with other ranks before their update, while the accelerator
   // updates (seed 004; slabs along the split axis).
   void step_parts(bool fill, bool remote_split = false);
-  // The two-buffer step of a GPU node (seed 004): the accelerator updates
-  // the sites that do not read its halos across the split axis while the
-  // swap runs on its halo lane, then its border layers; the host side
-  // waits for the copies, then updates.
+  // The step of a GPU node (seed 004): the accelerator updates the sites
+  // that do not read its halos across the split axis while the swap runs on
+  // its halo lane, then its border layers; the host side waits for the
+  // copies, then updates. In place (AA), a pull step swaps the halos so, and
+  // what it pushed across the faces crosses during the next (local) step,
+  // while the accelerator collides its inner sites.
   void step_overlapped(bool remote_split);
+  // The swap of step_overlapped: halos (or, with `pushed`, what an AA pull
+  // pushed into them) between the accelerator and the host parts through
+  // its halo lane; the host parts' MPI faces meanwhile with `remote_split`
+  // (their seconds in `mpi`). Returns the host side's seconds, MPI apart.
+  double swap_across_split(bool pushed, bool remote_split, double& mpi);
+  // The pushes a last overlapped pull step left in flight (advance returns
+  // a whole state).
+  void finish_pushes();
   double exchange_remote_split();
   // In place (AA), after a pull step: the populations each part pushed into
   // its x halos go to the neighbours across them.
@@ -192,6 +202,7 @@ class Domain {
   bool m_concurrent = true;
   int m_overlap = -1;       // -1: by the part's space
   int m_swap_overlap = -1;  // -1: node_swap_overlapped
+  bool m_pushes_pending = false;  // AA: an overlapped pull step's pushes not yet moved
   std::int64_t m_step = 0;
   int m_split = 0;  // the axis the parts are layers across
   DomainTimings m_timings;
@@ -213,8 +224,8 @@ std::vector<VariantKey> compiled_variants();
 bool variant_compiled(const VariantKey& key);
 
 // Whether a node of the case swaps its host/accelerator halos while the
-// accelerator updates (GPU builds, two-buffer steps): the swap is then on
-// the host side's path only (BalanceModel::swap_overlapped).
+// accelerator updates (GPU builds; both streaming schemes): the swap is
+// then on the host side's path only (BalanceModel::swap_overlapped).
 bool node_swap_overlapped(const Case& c);
 
 // OpenMP threads a node gives the accelerator role by default: in a

@@ -66,8 +66,14 @@ class Part {
   // while an update queued before them does).
   virtual void fence_halos() = 0;
   // Fills the halos of a periodic axis the part is its own neighbour along
-  // (over the halos of the axes filled before it, for the corners).
+  // (over the halos of the axes filled before it, for the corners; in
+  // place, before pull steps only).
   virtual void fill_periodic(int axis) = 0;
+  // After the halos of late faces across the split axis arrive (between
+  // update(inner) and update(border)): the edges and corners the periodic
+  // fills copy from them, again; nothing else (an AA pull of the inner
+  // sites has pushed into the rest of the periodic halos by then).
+  virtual void fill_periodic_edges() = 0;
   // Fills the `side` halo across the split axis from `neighbour` (its
   // opposite border), directly
   // when both live in one memory space, else through pack and unpack.

@@ -8,6 +8,8 @@
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/halo.hpp>
 
+#include <algorithm>
+
 namespace kolb {
 
 // A periodic fill copies only the populations a pull reads from the halo
@@ -32,11 +34,13 @@ struct PeriodicCopy {
 };
 
 // Fills the halos of axis `a` (over the halos of the axes before it) with
-// the populations a pull reads (`swapped`: from an AA buffer).
+// the populations a pull reads (`swapped`: from an AA buffer), only those
+// within `within` if given (the edges over a late face's halo).
 template <class Lattice, class ExecSpace, class T, class Layout>
 void fill_periodic_axis(const ExecSpace& exec,
                         const Kokkos::View<T*, typename ExecSpace::memory_space>& data,
-                        const Layout& layout, const Extents& e, int a, bool swapped) {
+                        const Layout& layout, const Extents& e, int a, bool swapped,
+                        const Region* within = nullptr) {
   if (a >= e.dim || e.halo[a] == 0) return;
   Region r;
   for (int b = 0; b < 3; ++b) {
@@ -44,7 +48,12 @@ void fill_periodic_axis(const ExecSpace& exec,
     const bool earlier = e.filled_before(b, a);
     r.lo[b] = earlier ? 0 : e.halo[b];
     r.hi[b] = earlier ? e.ext(b) : e.halo[b] + e.n[b];
+    if (within && b != a) {
+      r.lo[b] = std::max(r.lo[b], within->lo[b]);
+      r.hi[b] = std::min(r.hi[b], within->hi[b]);
+    }
   }
+  if (r.empty()) return;
   const index_t period = index_t(e.n[a]) * e.stride(a);
   Region low = r, high = r;
   low.lo[a] = 0;
