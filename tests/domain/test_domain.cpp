@@ -115,6 +115,9 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
         EXPECT_NEAR(obs.mass, expected_obs.mass, 1e-12 * expected_obs.mass);
         EXPECT_EQ(obs.max_speed, expected_obs.max_speed);
         if (kernel == "aa") {
+          // A call that ends on a pull step leaves a whole state: the
+          // ordered schedule can go on from it.
+          if (overlapped) node->set_swap_overlap(false);
           node->advance(1);
           EXPECT_EQ(first_difference(node->populations(), expected_even), expected_even.size())
               << lattice << " aa M = " << m << " along " << kAxes[axis] << " after an even step";

@@ -200,8 +200,8 @@ class Domain {
   std::vector<Slot> m_slots;                         // left to right
   std::unique_ptr<HelperThread> m_helper;
   bool m_concurrent = true;
-  int m_overlap = -1;       // -1: by the part's space
-  int m_swap_overlap = -1;  // -1: node_swap_overlapped
+  int m_overlap = -1;             // -1: by the part's space
+  int m_swap_overlap = -1;        // -1: node_swap_overlapped
   bool m_pushes_pending = false;  // AA: an overlapped pull step's pushes not yet moved
   std::int64_t m_step = 0;
   int m_split = 0;  // the axis the parts are layers across
