@@ -213,35 +213,41 @@ TEST(Node, D2Q37BitwiseIdenticalToSingleBlock) {
 // own) and every precision, at one split, against the SoA one-block run.
 TEST(Node, EveryLayoutAndPrecision) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
-    for (const std::string precision : {"double", "float", "fp16"}) {
-      const std::string yaml = node_case(lattice, true);
-      const std::vector<std::string> base = {"precision=" + precision};
-      auto reference = kolb::make_domain(kolb::test::make_case(yaml, base));
-      reference->advance(11);
-      const auto expected = reference->populations();
-      int compared = 0;
-      for (const auto& v : kolb::compiled_variants()) {
-        if (kolb::to_string(v.lattice) != lattice || kolb::to_string(v.precision) != precision)
-          continue;
-        std::vector<std::string> sets = base;
-        sets.push_back("execution.layout=" + kolb::to_string(v.layout.kind));
-        if (v.layout.vector_length > 1)
-          sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
-        // Along x (rows cut mid-vector) and the default axis.
-        for (const auto& split : std::vector<std::vector<std::string>>{
-                 {"execution.host_columns=5", split_on(0)}, {"execution.host_columns=2"}}) {
-          std::vector<std::string> all = sets;
-          all.insert(all.end(), split.begin(), split.end());
-          auto node = kolb::make_domain(kolb::test::make_case(yaml, all));
-          node->advance(11);
-          const auto got = node->populations();
-          EXPECT_EQ(first_difference(got, expected), got.size())
-              << kolb::to_string(v) << " " << split[0] << " along " << kAxes[node->split_axis()];
+    for (const std::string precision : {"double", "float", "fp16"})
+      for (const std::string streaming : {"two_buffer", "aa"}) {
+        const std::string yaml = node_case(lattice, true);
+        const std::vector<std::string> base = {"precision=" + precision,
+                                               "execution.streaming=" + streaming};
+        auto reference = kolb::make_domain(kolb::test::make_case(yaml, base));
+        reference->advance(11);
+        const auto expected = reference->populations();
+        int compared = 0;
+        for (const auto& v : kolb::compiled_variants()) {
+          if (kolb::to_string(v.lattice) != lattice || kolb::to_string(v.precision) != precision)
+            continue;
+          std::vector<std::string> sets = base;
+          sets.push_back("execution.layout=" + kolb::to_string(v.layout.kind));
+          if (v.layout.vector_length > 1)
+            sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
+          // Along x (rows cut mid-vector) and the default axis, with both
+          // sides at once and with the GPU nodes' schedule.
+          for (const auto& split : std::vector<std::vector<std::string>>{
+                   {"execution.host_columns=5", split_on(0)}, {"execution.host_columns=2"}})
+            for (const Schedule schedule : {Schedule::concurrent, Schedule::overlapped}) {
+              std::vector<std::string> all = sets;
+              all.insert(all.end(), split.begin(), split.end());
+              auto node = kolb::make_domain(kolb::test::make_case(yaml, all));
+              use(*node, schedule);
+              node->advance(11);
+              const auto got = node->populations();
+              EXPECT_EQ(first_difference(got, expected), got.size())
+                  << kolb::to_string(v) << " " << streaming << " " << split[0] << " along "
+                  << kAxes[node->split_axis()] << to_string(schedule);
+            }
+          ++compared;
         }
-        ++compared;
+        EXPECT_GE(compared, 1) << lattice << "/" << precision;
       }
-      EXPECT_GE(compared, 1) << lattice << "/" << precision;
-    }
 }
 
 // Fields and restarts through set_fields are stitched across the blocks.
