@@ -438,7 +438,7 @@ double Domain::exchange_remote_split() {
 
 bool Domain::swap_overlapped() const {
   return has(PartRole::host) && has(PartRole::accelerator) &&
-         (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped(m_case));
+         (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped());
 }
 
 double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
@@ -556,10 +556,12 @@ void Domain::step_parts(bool fill, bool remote_split) {
   Kokkos::Timer step_timer;
   double exchange = 0, accelerator = 0, host = 0, mpi = 0;
   const bool host_work = has(PartRole::host);
-  // In place (AA), a pull step writes the borders its neighbours' halos
-  // copy, so every halo is filled before any part updates (not overlapped),
-  // and what each part pushed into its x halos goes to its neighbours after
-  // all have updated. Local steps read no halos.
+  // In place (AA), a pull step can write a slot its neighbour's halo copies
+  // (a border site bouncing off a solid site across the face), so here every
+  // halo is filled before any part updates, and what each part pushed into
+  // its halos across the split axis goes to its neighbours after all have
+  // updated (step_overlapped moves only slots no concurrent pull touches).
+  // Local steps read no halos.
   const bool in_place = m_case.execution.streaming == Streaming::aa;  // (config: isothermal only)
   const bool pull = m_slots.front().part->reads_halos();
   if (in_place) {
@@ -795,7 +797,7 @@ int Domain::concurrency() const {
   return m_case.execution.host_columns < 0 ? accelerator : accelerator + 1;
 }
 
-bool node_swap_overlapped(const Case&) { return !node_accelerator_on_host; }
+bool node_swap_overlapped() { return !node_accelerator_on_host; }
 
 int node_default_threads() {
   if (!node_accelerator_on_host) return 0;

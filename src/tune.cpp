@@ -48,7 +48,7 @@ class Tuner {
     m_sites = double(c.size[0]) * c.size[1] * c.size[2];
     m_quantum = g.quantum;
     m_halo = g.min_part;
-    m_swap_overlapped = node_swap_overlapped(m_case);
+    m_swap_overlapped = node_swap_overlapped();
   }
 
   // A split every part of which is at least the halo wide (D2Q37: 3 columns),

@@ -162,8 +162,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       if (m_aa) return aa_step(zone);
     }
     if (zone != UpdateZone::border) fill_wall_ghosts();
-    if (zone == UpdateZone::all) return update_region(interior_region(block().extents()));
-    for (const Region& r : zone_regions(zone)) update_region(r);
+    for_zone(zone, [&](const Region& r) { update_region(r); });
   }
 
   void fill_periodic(int axis) override {
@@ -410,9 +409,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           } else if (k % 2 == 0) {
             fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(),
                                         block().extents(), m_periodic, true);
-            aa_pull_step({all}, UpdateZone::all);
+            aa_pull_step(UpdateZone::all);
           } else {
-            aa_local_step({all});
+            aa_local_step(UpdateZone::all);
           }
       }
     }
@@ -622,30 +621,36 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                                                                        block().site_index()});
   }
 
+  // f(region) over the regions of a zone (zone_regions; the interior for all).
+  template <class F>
+  void for_zone(UpdateZone zone, F&& f) {
+    if (zone == UpdateZone::all) return f(interior_region(block().extents()));
+    for (const Region& r : zone_regions(zone)) f(r);
+  }
+
   // One AA step (or its inner sites, then its border: UpdateZone):
   // AAPull after a local step, AALocal after a pull.
   void aa_step(UpdateZone zone) {
-    const std::vector<Region> regions =
-        zone == UpdateZone::all ? std::vector<Region>{interior_region(block().extents())}
-                                : zone_regions(zone);
-    m_aa_streamed ? aa_local_step(regions) : aa_pull_step(regions, zone);
+    m_aa_streamed ? aa_local_step(zone) : aa_pull_step(zone);
     if (zone != UpdateZone::inner) m_aa_streamed = !m_aa_streamed;
   }
   // AA's odd step, after the halos (swapped slots; fill_periodic): the wall
   // ghosts, the pull, then what it pushed into periodic halos and ghosts
   // back to the sites.
-  void aa_pull_step(const std::vector<Region>& regions, UpdateZone zone) {
+  void aa_pull_step(UpdateZone zone) {
     if (zone != UpdateZone::border) fill_wall_ghosts();
-    for (const Region& r : regions)
+    for_zone(zone, [&](const Region& r) {
       launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
+    });
     if (zone == UpdateZone::inner) return;
     push_back_periodic();
     fill_wall_ghosts<true>();
   }
   // AA's even step: collision in place, no halo read.
-  void aa_local_step(const std::vector<Region>& regions) {
-    for (const Region& r : regions)
+  void aa_local_step(UpdateZone zone) {
+    for_zone(zone, [&](const Region& r) {
       launch_local("kolb::AALocal", r, AALocal<Model, Layout, memory_space>(block(), m_model));
+    });
   }
   // A lone two-buffer part's halos before its step (Domain::fill_halos).
   void two_buffer_halos() {

@@ -170,7 +170,7 @@ class Domain {
   void finish_pushes();
   double exchange_remote_split();
   // In place (AA), after a pull step: the populations each part pushed into
-  // its x halos go to the neighbours across them.
+  // its halos across the split axis go to the neighbours across them.
   void push_across();
   // The same across the x faces to other ranks (slabs along x, one part).
   void push_remote_x();
@@ -223,10 +223,10 @@ TilingChoice choose_tiling(const Case& c, int ranks, std::ostream* log);
 std::vector<VariantKey> compiled_variants();
 bool variant_compiled(const VariantKey& key);
 
-// Whether a node of the case swaps its host/accelerator halos while the
-// accelerator updates (GPU builds; both streaming schemes): the swap is
-// then on the host side's path only (BalanceModel::swap_overlapped).
-bool node_swap_overlapped(const Case& c);
+// Whether a node swaps its host/accelerator halos while the accelerator
+// updates (GPU builds, both streaming schemes): the swap is then on the host
+// side's path only (BalanceModel::swap_overlapped).
+bool node_swap_overlapped();
 
 // OpenMP threads a node gives the accelerator role by default: in a
 // CPU-only build all cores but the one the Serial host thread takes, else 0
