@@ -97,6 +97,18 @@ struct goes_by_lines : std::false_type {};
 template <class F>
 struct goes_by_lines<F, std::enable_if_t<F::by_lines>> : std::true_type {};
 
+template <class F, class = void>
+struct prefetches : std::false_type {};
+template <class F>
+struct prefetches<F, std::enable_if_t<F::prefetches>> : std::true_type {};
+
+// n bulk sites from x0: one vector loop of a known trip count.
+template <int n, class SiteFunctor>
+KOLB_HOST_INLINE void run_bulk_chunk(const SiteFunctor& f, int z, int y, int x0) {
+  KOLB_SIMD
+  for (int k = 0; k < n; ++k) f.bulk(z, y, x0 + k);
+}
+
 // Bulk sites [x0, x1) of a row, site by site (vectorised across them).
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, int x1) {
@@ -104,9 +116,11 @@ KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, in
   for (int x = x0; x < x1; ++x) f.bulk(z, y, x);
 }
 
-// The bulk run of one row; functors with `by_lines` (stream_collide.hpp)
+// The bulk run of one row. Functors with `by_lines` (stream_collide.hpp)
 // take it a cache line of sites at a time between an unaligned head and
-// tail where their m_by_lines says so.
+// tail where their m_by_lines says so; functors with `prefetches` a line of
+// sites at a time, asking for the inputs of the sites prefetch_sites on
+// first, where their m_prefetch says so.
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {
@@ -120,6 +134,18 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
       for (; x + n <= e; x += n) f.bulk_line(z, y, x, x + ahead + n <= e);
       run_bulk_sites(f, z, y, x, e);
       host::stream_fence();
+      return;
+    }
+  }
+  if constexpr (prefetches<SiteFunctor>::value) {
+    if (f.m_prefetch) {
+      constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
+      int x = b;
+      for (; x + n <= e; x += n) {
+        f.prefetch(z, y, x + ahead);
+        run_bulk_chunk<n>(f, z, y, x);
+      }
+      run_bulk_sites(f, z, y, x, e);
       return;
     }
   }

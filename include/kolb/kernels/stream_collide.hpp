@@ -24,6 +24,7 @@ struct StreamCollide {
   SiteIndex m_site;
   Model m_model;
   bool m_by_lines = false;  // bulk rows by cache lines (see by_lines below)
+  bool m_prefetch = false;  // bulk rows prefetch their sources (see prefetches below)
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -39,8 +40,10 @@ struct StreamCollide {
     // Layouts whose populations are not line_sites-long runs (AoS) keep
     // the site path.
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
-    m_by_lines = by_lines && runs &&
-                 2 * m_dst.span() * sizeof(stored_t<S>) > 3 * host::last_level_cache_bytes() / 2;
+    const bool beyond_cache =
+        2 * m_dst.span() * sizeof(stored_t<S>) > 3 * host::last_level_cache_bytes() / 2;
+    m_by_lines = by_lines && runs && beyond_cache;
+    m_prefetch = prefetches && runs && beyond_cache;
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
@@ -65,7 +68,23 @@ struct StreamCollide {
   // Measured in docs/performance.md, "D2Q37". Same arithmetic as bulk().
   static constexpr bool by_lines = Q >= 37;
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
-  static constexpr int prefetch_sites = 32;
+
+  // Host bulk rows of the smaller stencils (D2Q9, D3Q19) go a line of sites
+  // at a time too, asking first for the source lines of the sites
+  // prefetch_sites on (policy.hpp, run_bulk). With 2 Q streams per thread the
+  // hardware prefetchers fall behind: D3Q19 FP64 at 160^3 ran at ~75 MLUPS
+  // whatever the bandwidth, and at 97-104 with this when the memory allowed
+  // (docs/performance.md, "Prefetched two-buffer rows"). Destinations are
+  // not prefetched (a write-intent prefetch measured slower).
+  static constexpr bool prefetches = !by_lines;
+  static constexpr int prefetch_sites = by_lines ? 32 : 64;
+
+  KOLB_HOST_INLINE void prefetch(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i)
+      host::prefetch_read(&m_pull.m_src(m_layout(s + m_pull.m_offset[i], i)));
+  }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0
   // where none does: the lines are then stored with plain stores).

@@ -8,9 +8,9 @@
 // Copy and update are each timed over one stream and over as many
 // concurrent streams as the lattice has populations (the array cut into Q
 // equal segments, element i of every segment in one vectorised iteration, as
-// a SoA kernel reads and writes Q streams at once), and the better of the two
-// is the bound: here one stream copies ~12 % faster than nine, while a
-// Q-stream in-place kernel ran above a one-stream update probe.
+// a SoA kernel reads and writes Q streams at once; host copies also with the
+// two-buffer kernels' software prefetch), and the best of them is the bound: here one stream copies
+// ~12 % faster than nine, while a Q-stream in-place kernel ran above a one-stream update probe.
 // Bytes are counted as STREAM does (2, 2 and 3 doubles per element; a
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
@@ -26,7 +26,8 @@ namespace kolb {
 
 enum class StreamPattern { copy, update, triad };
 
-// A probe's bandwidth over one stream and over a lattice's Q streams, GB/s.
+// A probe's bandwidth over one stream and over a lattice's Q streams, GB/s
+// (copies on host spaces: the better of plain and prefetched Q streams).
 struct StreamRates {
   double one = 0, many = 0;
 };
@@ -35,13 +36,33 @@ struct StreamRates {
 // element i of each of the K segments of length `len`. One work item is a
 // chunk of `chunk` consecutive i (a host row, vectorised over i; 1 on devices,
 // one thread per i with coalesced accesses in every segment).
-template <class ExecSpace, int K, bool InPlace>
+// Prefetch = true (host copies): a line of elements at a time, asking first
+// for the source lines kPrefetchAhead elements on, as the two-buffer kernels
+// do (StreamCollide::prefetch), so their bound includes what prefetching
+// gives a plain copy.
+constexpr int kPrefetchAhead = 64;
+template <class ExecSpace, int K, bool InPlace, bool Prefetch = false>
 struct StreamSegments {
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_chunk;
   double m_s;
   KOKKOS_INLINE_FUNCTION void operator()(index_t c) const {
     const index_t lo = c * m_chunk, hi = lo + m_chunk < m_len ? lo + m_chunk : m_len;
+    if constexpr (Prefetch) {
+      constexpr int line = 8;  // doubles per 64-byte line
+      index_t i = lo;
+      for (; i + line <= hi; i += line) {
+        KOLB_UNROLL
+        for (int k = 0; k < K; ++k)
+          host::prefetch_read(m_a.data() + k * m_len + i + kPrefetchAhead);
+        elements(i, i + line);
+      }
+      elements(i, hi);
+    } else {
+      elements(lo, hi);
+    }
+  }
+  KOKKOS_FORCEINLINE_FUNCTION void elements(index_t lo, index_t hi) const {
     double* const a = m_a.data();
     double* const b = m_b.data();
     KOLB_SIMD
@@ -108,9 +129,12 @@ class StreamProbes {
     const index_t n = elements > 0 && elements < all ? elements : all;
     const int launches = int(std::max<index_t>(1, index_t(2e7) / std::max<index_t>(n, 1)));
     switch (pattern) {
-      case StreamPattern::copy:
-        return {2 * over_streams<false>(1, n, launches, repeats),
-                2 * over_streams<false>(streams, n, launches, repeats)};
+      case StreamPattern::copy: {
+        double many = over_streams<false>(streams, n, launches, repeats);
+        if constexpr (is_host_space_v<ExecSpace>)
+          many = std::max(many, over_streams<false, true>(streams, n, launches, repeats));
+        return {2 * over_streams<false>(1, n, launches, repeats), 2 * many};
+      }
       case StreamPattern::update:  // s = 1: the values stay put however often it runs
         return {2 * over_streams<true>(1, n, launches, repeats),
                 2 * over_streams<true>(streams, n, launches, repeats)};
@@ -124,21 +148,21 @@ class StreamProbes {
   }
 
  private:
-  template <bool InPlace>
+  template <bool InPlace, bool Prefetch = false>
   double over_streams(int streams, index_t n, int launches, int repeats) const {
     switch (streams) {
-      case 1: return segments<1, InPlace>(n, launches, repeats);
-      case 9: return segments<9, InPlace>(n, launches, repeats);
-      case 19: return segments<19, InPlace>(n, launches, repeats);
-      case 37: return segments<37, InPlace>(n, launches, repeats);
+      case 1: return segments<1, InPlace, Prefetch>(n, launches, repeats);
+      case 9: return segments<9, InPlace, Prefetch>(n, launches, repeats);
+      case 19: return segments<19, InPlace, Prefetch>(n, launches, repeats);
+      case 37: return segments<37, InPlace, Prefetch>(n, launches, repeats);
     }
     throw std::invalid_argument("stream probe: no " + std::to_string(streams) + "-stream variant");
   }
-  template <int K, bool InPlace>
+  template <int K, bool InPlace, bool Prefetch>
   double segments(index_t n, int launches, int repeats) const {
     const index_t len = n / K;
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;
-    const StreamSegments<ExecSpace, K, InPlace> f{m_a, m_b, len, chunk, 1.0};
+    const StreamSegments<ExecSpace, K, InPlace, Prefetch> f{m_a, m_b, len, chunk, 1.0};
     return rate(InPlace ? "kolb::StreamUpdate" : "kolb::StreamCopy", f,
                 std::size_t((len + chunk - 1) / chunk), len * K, launches, repeats);
   }
