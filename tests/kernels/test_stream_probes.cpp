@@ -12,9 +12,9 @@ namespace {
 using exec = Kokkos::DefaultHostExecutionSpace;
 using view = Kokkos::View<double*, exec::memory_space>;
 
-template <int K, bool InPlace>
+template <int K, bool InPlace, bool Prefetch = false>
 void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t chunk, double s) {
-  const kolb::StreamSegments<exec, K, InPlace> f{a, b, len, chunk, s};
+  const kolb::StreamSegments<exec, K, InPlace, Prefetch> f{a, b, len, chunk, s};
   Kokkos::parallel_for(
       Kokkos::RangePolicy<exec, Kokkos::IndexType<kolb::index_t>>(0, (len + chunk - 1) / chunk), f);
   exec().fence();
@@ -31,6 +31,15 @@ TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
     ASSERT_EQ(b(i), double(i + 1)) << "copy, element " << i;
   for (kolb::index_t i = K * len; i < K * len + tail; ++i)
     ASSERT_EQ(b(i), -1.0) << "past the segments";
+
+  // The prefetching copy goes a line (8 elements) at a time within a chunk:
+  // 1000 = 34 chunks of 29 (3 lines and 5) + 14 (a line and 6).
+  for (kolb::index_t i = 0; i < K * len + tail; ++i) b(i) = -1.0;
+  run_segments<K, false, true>(a, b, len, 29, 0.0);
+  for (kolb::index_t i = 0; i < K * len; ++i)
+    ASSERT_EQ(b(i), double(i + 1)) << "prefetching copy, element " << i;
+  for (kolb::index_t i = K * len; i < K * len + tail; ++i)
+    ASSERT_EQ(b(i), -1.0) << "past the segments (prefetching copy)";
 
   run_segments<K, true>(a, b, len, chunk, 2.0);
   for (kolb::index_t i = 0; i < K * len; ++i)

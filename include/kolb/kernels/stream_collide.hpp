@@ -73,7 +73,7 @@ struct StreamCollide {
   // at a time too, asking first for the source lines of the sites
   // prefetch_sites on (policy.hpp, run_bulk). With 2 Q streams per thread the
   // hardware prefetchers fall behind: D3Q19 FP64 at 160^3 ran at ~75 MLUPS
-  // whatever the bandwidth, and at 97-104 with this when the memory allowed
+  // whatever the bandwidth, and at 91-98 with this when the memory allowed
   // (docs/performance.md, "Prefetched two-buffer rows"). Destinations are
   // not prefetched (a write-intent prefetch measured slower).
   static constexpr bool prefetches = !by_lines;

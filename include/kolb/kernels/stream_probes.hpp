@@ -9,8 +9,9 @@
 // concurrent streams as the lattice has populations (the array cut into Q
 // equal segments, element i of every segment in one vectorised iteration, as
 // a SoA kernel reads and writes Q streams at once; host copies also with the
-// two-buffer kernels' software prefetch), and the best of them is the bound: here one stream copies
-// ~12 % faster than nine, while a Q-stream in-place kernel ran above a one-stream update probe.
+// two-buffer kernels' software prefetch), and the best of them is the bound:
+// here one stream copies ~12 % faster than nine, while a Q-stream in-place
+// kernel ran above a one-stream update probe.
 // Bytes are counted as STREAM does (2, 2 and 3 doubles per element; a
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
