@@ -44,12 +44,14 @@ inline void stream_line(void* dst, const void* src) {
 #endif
 }
 
-// Asks for the line holding `p` ahead of a read (no-op in device code).
+// Asks for the line holding `p` ahead of a read (no-op in device code);
+// Locality as __builtin_prefetch's (3: keep in every level, 0: non-temporal).
 // Force-inlined: gcc dropped the prefetch of an inlined call in a kernel's
 // unrolled population loop.
+template <int Locality = 3>
 KOKKOS_FORCEINLINE_FUNCTION void prefetch_read(const void* p) {
 #if defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
-  __builtin_prefetch(p, 0, 3);
+  __builtin_prefetch(p, 0, Locality);
 #else
   (void)p;
 #endif

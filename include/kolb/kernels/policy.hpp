@@ -118,16 +118,16 @@ KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, in
 
 // The bulk run of one row. Functors with `by_lines` (stream_collide.hpp)
 // take it a cache line of sites at a time between an unaligned head and
-// tail where their m_by_lines says so; functors with `prefetches` a line of
-// sites at a time, asking for the inputs of the sites prefetch_sites on
-// first, where their m_prefetch says so.
+// tail, functors with `prefetches` a line of sites at a time after asking
+// for the inputs of the sites prefetch_sites on; both where their m_lines
+// says so.
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {
   int b, e;
   clamp_run(bulk, z, y, lo, hi, b, e);
   if constexpr (goes_by_lines<SiteFunctor>::value) {
-    if (f.m_by_lines) {
+    if (f.m_lines) {
       constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
       int x = std::min(f.line_start(z, y, b), e);
       run_bulk_sites(f, z, y, b, x);
@@ -138,11 +138,11 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
     }
   }
   if constexpr (prefetches<SiteFunctor>::value) {
-    if (f.m_prefetch) {
+    if (f.m_lines) {
       constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
       int x = b;
       for (; x + n <= e; x += n) {
-        f.prefetch(z, y, x + ahead);
+        f.prefetch_sources(f.m_site(x + ahead, y, z));
         run_bulk_chunk<n>(f, z, y, x);
       }
       run_bulk_sites(f, z, y, x, e);

@@ -23,8 +23,9 @@ struct StreamCollide {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
-  bool m_by_lines = false;  // bulk rows by cache lines (see by_lines below)
-  bool m_prefetch = false;  // bulk rows prefetch their sources (see prefetches below)
+  // Host bulk rows go a cache line of sites at a time (by_lines or
+  // prefetches below, whichever the stencil has).
+  bool m_lines = false;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -42,8 +43,7 @@ struct StreamCollide {
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
     const bool beyond_cache =
         2 * m_dst.span() * sizeof(stored_t<S>) > 3 * host::last_level_cache_bytes() / 2;
-    m_by_lines = by_lines && runs && beyond_cache;
-    m_prefetch = prefetches && runs && beyond_cache;
+    m_lines = runs && beyond_cache;
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
@@ -79,11 +79,12 @@ struct StreamCollide {
   static constexpr bool prefetches = !by_lines;
   static constexpr int prefetch_sites = by_lines ? 32 : 64;
 
-  KOLB_HOST_INLINE void prefetch(int z, int y, int x) const {
-    const index_t s = m_site(x, y, z);
+  // Asks for the source lines of site s (one per population).
+  template <int Locality = 3>
+  KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i)
-      host::prefetch_read(&m_pull.m_src(m_layout(s + m_pull.m_offset[i], i)));
+      host::prefetch_read<Locality>(&m_pull.m_src(m_layout(s + m_pull.m_offset[i], i)));
   }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0
@@ -98,12 +99,7 @@ struct StreamCollide {
   // prefetch_sites on are in the same run.
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0, bool prefetch) const {
     const index_t s0 = m_site(x0, y, z);
-    if (prefetch) {
-      const index_t p = s0 + prefetch_sites;
-      KOLB_UNROLL
-      for (int i = 0; i < Q; ++i)
-        __builtin_prefetch(&m_pull.m_src(m_layout(p + m_pull.m_offset[i], i)), 0, 0);
-    }
+    if (prefetch) prefetch_sources<0>(s0 + prefetch_sites);
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
     KOLB_SIMD
     for (int k = 0; k < line_sites; ++k) {
