@@ -1,6 +1,7 @@
 // The bandwidth probes behind `kolb bench`'s bounds move exactly the bytes
-// they count: every element of every one of the K segments once, nothing past
-// them, on chunks that do not divide the segments.
+// they count: every element of every one of the K segments once, nothing in
+// the gaps between them (their page-slot padding) or past them, on chunks
+// that do not divide the segments.
 #include <kolb/kernels/stream_probes.hpp>
 
 #include <gtest/gtest.h>
@@ -13,8 +14,9 @@ using exec = Kokkos::DefaultHostExecutionSpace;
 using view = Kokkos::View<double*, exec::memory_space>;
 
 template <int K, bool InPlace, bool Prefetch = false>
-void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t chunk, double s) {
-  const kolb::StreamSegments<exec, K, InPlace, Prefetch> f{a, b, len, chunk, s};
+void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t stride,
+                  kolb::index_t chunk, double s) {
+  const kolb::StreamSegments<exec, K, InPlace, Prefetch> f{a, b, len, stride, chunk, s};
   Kokkos::parallel_for(
       Kokkos::RangePolicy<exec, Kokkos::IndexType<kolb::index_t>>(0, (len + chunk - 1) / chunk), f);
   exec().fence();
@@ -22,29 +24,27 @@ void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t
 
 TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
   constexpr int K = 19;
-  const kolb::index_t len = 1000, chunk = 7, tail = 25;  // 1000 = 142 chunks of 7 + 6
-  view a("a", K * len + tail), b("b", K * len + tail);
-  for (kolb::index_t i = 0; i < K * len + tail; ++i) a(i) = double(i + 1), b(i) = -1.0;
+  // 1000 = 142 chunks of 7 + 6; segments 1003 apart (3 elements of gap).
+  const kolb::index_t len = 1000, stride = 1003, chunk = 7, tail = 25;
+  const kolb::index_t size = K * stride + tail;
+  auto in_segment = [&](kolb::index_t i) { return i < K * stride && i % stride < len; };
+  view a("a", size), b("b", size);
+  for (kolb::index_t i = 0; i < size; ++i) a(i) = double(i + 1), b(i) = -1.0;
 
-  run_segments<K, false>(a, b, len, chunk, 0.0);
-  for (kolb::index_t i = 0; i < K * len; ++i)
-    ASSERT_EQ(b(i), double(i + 1)) << "copy, element " << i;
-  for (kolb::index_t i = K * len; i < K * len + tail; ++i)
-    ASSERT_EQ(b(i), -1.0) << "past the segments";
+  run_segments<K, false>(a, b, len, stride, chunk, 0.0);
+  for (kolb::index_t i = 0; i < size; ++i)
+    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "copy, element " << i;
 
   // The prefetching copy goes a line (8 elements) at a time within a chunk:
   // 1000 = 34 chunks of 29 (3 lines and 5) + 14 (a line and 6).
-  for (kolb::index_t i = 0; i < K * len + tail; ++i) b(i) = -1.0;
-  run_segments<K, false, true>(a, b, len, 29, 0.0);
-  for (kolb::index_t i = 0; i < K * len; ++i)
-    ASSERT_EQ(b(i), double(i + 1)) << "prefetching copy, element " << i;
-  for (kolb::index_t i = K * len; i < K * len + tail; ++i)
-    ASSERT_EQ(b(i), -1.0) << "past the segments (prefetching copy)";
+  for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
+  run_segments<K, false, true>(a, b, len, stride, 29, 0.0);
+  for (kolb::index_t i = 0; i < size; ++i)
+    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "prefetching copy, element " << i;
 
-  run_segments<K, true>(a, b, len, chunk, 2.0);
-  for (kolb::index_t i = 0; i < K * len; ++i)
-    ASSERT_EQ(a(i), 2.0 * (i + 1)) << "update, element " << i;
-  for (kolb::index_t i = K * len; i < K * len + tail; ++i) ASSERT_EQ(a(i), double(i + 1));
+  run_segments<K, true>(a, b, len, stride, chunk, 2.0);
+  for (kolb::index_t i = 0; i < size; ++i)
+    ASSERT_EQ(a(i), (in_segment(i) ? 2.0 : 1.0) * (i + 1)) << "update, element " << i;
 }
 
 TEST(StreamProbes, RatesForEveryLatticeStreamCount) {

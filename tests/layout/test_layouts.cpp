@@ -8,9 +8,13 @@
 // the streamed populations, exactly unless a moving wall's term is undone.
 #include "support/cases.hpp"
 
+#include <kolb/layout/layouts.hpp>
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <vector>
 
 namespace {
 
@@ -174,4 +178,42 @@ TEST(AAInvariance, ObstacleAcrossPeriodicBorder) {
                              << a.size();
     }
   }
+}
+
+// Population strides (layout/population_stride.hpp): every array of the
+// SoA-like layouts starts on a cache line and on its own 64-byte slot of a
+// 4 KiB page, for site counts whose plain padding put all of them on one
+// slot (68040 = 162 x 42 x 10, a D3Q19 160x40x8 block: 133 pages per FP64
+// array before; 130^3, 258^2 and 2050^2 likewise for some precisions).
+template <class Layout>
+void expect_distinct_page_slots(const char* name) {
+  for (const long long sites :
+       {68040LL, 130LL * 130 * 130, 258LL * 258, 2050LL * 2050, 1000LL, 7LL})
+    for (const int bytes : {2, 4, 8})
+      for (const int q : {9, 19, 37}) {
+        const Layout layout(sites, q, bytes);
+        const long long stride = layout(0, 1) - layout(0, 0);
+        const long long granule_bytes = std::max<long long>(64, Layout::vector_length * bytes);
+        EXPECT_GE(stride, sites) << name;
+        EXPECT_LT(stride * bytes, sites * bytes + 2 * granule_bytes) << name << ": padding";
+        EXPECT_EQ(layout.allocation_size(), stride * q) << name;
+        std::vector<int> seen(64, -1);
+        const int distinct = int(std::min<long long>(q, 4096 / granule_bytes));
+        for (int i = 0; i < q; ++i) {
+          const long long offset = (layout(0, i) - layout(0, 0)) * bytes;
+          ASSERT_EQ(offset % granule_bytes, 0) << name << " population " << i;
+          if (i >= distinct) continue;
+          const int slot = int(offset % 4096 / 64);
+          EXPECT_EQ(seen[slot], -1) << name << " (" << sites << " sites, " << bytes << " bytes, Q "
+                                    << q << "): populations " << seen[slot] << " and " << i
+                                    << " start on 64-byte slot " << slot;
+          seen[slot] = i;
+        }
+      }
+}
+
+TEST(PopulationStride, ArraysOnDistinctPageSlots) {
+  expect_distinct_page_slots<kolb::SoA>("SoA");
+  expect_distinct_page_slots<kolb::CSoA8>("CSoA8");
+  expect_distinct_page_slots<kolb::CSoA16>("CSoA16");
 }

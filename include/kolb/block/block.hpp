@@ -33,7 +33,7 @@ class Block {
   // its kernels' thread layout (BlockPart).
   Block(const Extents& extents, const std::string& label, int buffers = 2, bool zeroed = true)
       : m_extents(extents),
-        m_layout(extents.num_sites(), Lattice::q),
+        m_layout(extents.num_sites(), Lattice::q, int(sizeof(stored_type))),
         m_material(label + ".material", extents.num_sites()) {
     auto make = [&](const char* name) {
       const std::size_t n = m_layout.allocation_size();

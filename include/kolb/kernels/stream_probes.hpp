@@ -18,6 +18,7 @@
 
 #include <kolb/core/allocate.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/layout/population_stride.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -34,7 +35,9 @@ struct StreamRates {
 };
 
 // Copy (InPlace = false: b = a) or in-place update (a = s a) of K streams:
-// element i of each of the K segments of length `len`. One work item is a
+// element i of each of the K segments of length `len`, `stride` elements
+// apart (population_stride: each on its own 64-byte slot of a 4 KiB page, as
+// the SoA populations are). One work item is a
 // chunk of `chunk` consecutive i (a host row, vectorised over i; 1 on devices,
 // one thread per i with coalesced accesses in every segment).
 // Prefetch = true (host copies): a line of elements at a time, asking first
@@ -45,7 +48,7 @@ constexpr int kPrefetchAhead = 64;
 template <class ExecSpace, int K, bool InPlace, bool Prefetch = false>
 struct StreamSegments {
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
-  index_t m_len, m_chunk;
+  index_t m_len, m_stride, m_chunk;
   double m_s;
   KOKKOS_INLINE_FUNCTION void operator()(index_t c) const {
     const index_t lo = c * m_chunk, hi = lo + m_chunk < m_len ? lo + m_chunk : m_len;
@@ -55,7 +58,7 @@ struct StreamSegments {
       for (; i + line <= hi; i += line) {
         KOLB_UNROLL
         for (int k = 0; k < K; ++k)
-          host::prefetch_read(m_a.data() + k * m_len + i + kPrefetchAhead);
+          host::prefetch_read(m_a.data() + k * m_stride + i + kPrefetchAhead);
         elements(i, i + line);
       }
       elements(i, hi);
@@ -71,9 +74,9 @@ struct StreamSegments {
       KOLB_UNROLL
       for (int k = 0; k < K; ++k) {
         if constexpr (InPlace)
-          a[k * m_len + i] = m_s * a[k * m_len + i];
+          a[k * m_stride + i] = m_s * a[k * m_stride + i];
         else
-          b[k * m_len + i] = a[k * m_len + i];
+          b[k * m_stride + i] = a[k * m_stride + i];
       }
     }
   }
@@ -161,9 +164,12 @@ class StreamProbes {
   }
   template <int K, bool InPlace, bool Prefetch>
   double segments(index_t n, int launches, int repeats) const {
-    const index_t len = n / K;
+    // Segments spaced like population arrays; the padding (< 2 lines each)
+    // fits in the n elements.
+    const index_t len = std::max<index_t>(n / K - 16, 1);
+    const index_t stride = population_stride(len, sizeof(double));
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;
-    const StreamSegments<ExecSpace, K, InPlace, Prefetch> f{m_a, m_b, len, chunk, 1.0};
+    const StreamSegments<ExecSpace, K, InPlace, Prefetch> f{m_a, m_b, len, stride, chunk, 1.0};
     return rate(InPlace ? "kolb::StreamUpdate" : "kolb::StreamCopy", f,
                 std::size_t((len + chunk - 1) / chunk), len * K, launches, repeats);
   }

@@ -13,7 +13,7 @@ struct AoS {
   static constexpr int vector_length = 1;  // rows need no padding
 
   AoS() = default;
-  AoS(index_t num_sites, int q) : m_sites(num_sites), m_q(q) {}
+  AoS(index_t num_sites, int q, int /*value_bytes*/) : m_sites(num_sites), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const { return site * m_q + i; }
   index_t allocation_size() const { return m_sites * m_q; }

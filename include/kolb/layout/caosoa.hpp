@@ -17,7 +17,8 @@ struct CAoSoA {
   static constexpr int vector_length = VL;
 
   CAoSoA() = default;
-  CAoSoA(index_t num_sites, int q) : m_clusters((num_sites + VL - 1) / VL), m_q(q) {}
+  CAoSoA(index_t num_sites, int q, int /*value_bytes*/)
+      : m_clusters((num_sites + VL - 1) / VL), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
     // site >= 0: shift and mask are the division and remainder by VL.

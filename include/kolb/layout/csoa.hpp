@@ -6,6 +6,7 @@
 
 #include <kolb/core/macros.hpp>
 #include <kolb/core/variant.hpp>
+#include <kolb/layout/population_stride.hpp>
 
 namespace kolb {
 
@@ -16,7 +17,10 @@ struct CSoA {
   static constexpr int vector_length = VL;  // rows padded to a multiple of VL sites
 
   CSoA() = default;
-  CSoA(index_t num_sites, int q) : m_stride(round_up(num_sites)), m_q(q) {}
+  // Arrays of whole clusters, each on its own 64-byte slot of a 4 KiB page
+  // (population_stride.hpp).
+  CSoA(index_t num_sites, int q, int value_bytes)
+      : m_stride(population_stride(num_sites, value_bytes, VL)), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
     return index_t(i) * m_stride + site;
@@ -24,10 +28,6 @@ struct CSoA {
   index_t allocation_size() const { return m_stride * m_q; }
 
  private:
-  static index_t round_up(index_t n) {
-    const index_t a = VL > 64 ? VL : 64;
-    return (n + a - 1) / a * a;
-  }
   index_t m_stride = 0;
   int m_q = 0;
 };

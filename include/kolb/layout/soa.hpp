@@ -4,6 +4,7 @@
 
 #include <kolb/core/macros.hpp>
 #include <kolb/core/variant.hpp>
+#include <kolb/layout/population_stride.hpp>
 
 namespace kolb {
 
@@ -12,9 +13,10 @@ struct SoA {
   static constexpr int vector_length = 1;  // rows need no padding
 
   SoA() = default;
-  // Each population array is padded to a multiple of 64 values so that every
-  // array starts on a cache-line (and AVX-512 / GPU transaction) boundary.
-  SoA(index_t num_sites, int q) : m_stride((num_sites + 63) / 64 * 64), m_q(q) {}
+  // Every population array starts on a cache line (an AVX-512 vector) and on
+  // its own 64-byte slot of a 4 KiB page (population_stride.hpp).
+  SoA(index_t num_sites, int q, int value_bytes)
+      : m_stride(population_stride(num_sites, value_bytes)), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
     return index_t(i) * m_stride + site;
