@@ -36,7 +36,7 @@ struct StreamRates {
 
 // Copy (InPlace = false: b = a) or in-place update (a = s a) of K streams:
 // element i of each of the K segments of length `len`, `stride` elements
-// apart (population_stride: each on its own 64-byte slot of a 4 KiB page, as
+// apart (population_stride: spread over the 64-byte slots of a 4 KiB page as
 // the SoA populations are). One work item is a
 // chunk of `chunk` consecutive i (a host row, vectorised over i; 1 on devices,
 // one thread per i with coalesced accesses in every segment).
@@ -164,10 +164,11 @@ class StreamProbes {
   }
   template <int K, bool InPlace, bool Prefetch>
   double segments(index_t n, int launches, int repeats) const {
-    // Segments spaced like population arrays; the padding (< 2 lines each)
-    // fits in the n elements.
-    const index_t len = std::max<index_t>(n / K - 16, 1);
-    const index_t stride = population_stride(len, sizeof(double));
+    // Segments spaced like population arrays; their padding (< 4 KiB each)
+    // comes out of the n elements (tiny probes: plain segments).
+    const index_t room = n / K > 1024 ? 512 : 0;
+    const index_t len = n / K - room;
+    const index_t stride = room > 0 ? population_stride(len, K, sizeof(double)) : len;
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;
     const StreamSegments<ExecSpace, K, InPlace, Prefetch> f{m_a, m_b, len, stride, chunk, 1.0};
     return rate(InPlace ? "kolb::StreamUpdate" : "kolb::StreamCopy", f,

@@ -2,34 +2,43 @@
 // population_stride: the distance in elements between consecutive population
 // arrays of the SoA-like layouts (SoA, CSoA).
 //
-// Arrays that start at the same offset within 4 KiB pages share their L1
-// sets and alias in the load/store queue (x86 compares the low 12 address
-// bits). A site update touches every population at the same site index, so
-// with a stride of a whole number of 4 KiB all Q streams fall into one
-// 12-way L1 set: D3Q19 FP64 SoA at 160x40x8 (stride 133 x 4 KiB) collided
-// at 94 MLUPS in the cache against 254 for CSoA8 next to it
-// (docs/performance.md, "Population strides"). Padding the stride to an odd
-// number of granules puts arrays 0 .. 64/k - 1 (k = cache lines per granule) on
-// distinct 64-byte slots of the page, whatever the lattice size.
+// Where arrays start within a 4 KiB page decides two things on x86 CPUs. The
+// same offset means the same L1 set: with a stride of a whole number of
+// pages all Q streams of a site update share one 12-way set, and D3Q19's 19
+// thrash it (FP64 SoA at 160x40x8, 133 pages per array: 58-89 MLUPS in the
+// cache against 185-265 with this stride). Offsets a line or two apart mean
+// false store-to-load dependencies (the load/store queue compares the low 12
+// address bits): an in-place row stores population i at x and next loads
+// population j one line further on, so arrays one line apart alias on every
+// iteration (D2Q9 in place lost 10-30 % with consecutive slots). So the
+// arrays go on 64-byte slots of the page spaced evenly, as far apart as
+// 64 / Q lines allow: D3Q19 every 3 lines, D2Q9 every 7, D2Q37 every line
+// (docs/performance.md, "Population strides").
 
 #include <kolb/core/macros.hpp>
 
 namespace kolb {
 
-/// Elements between population arrays for `num_sites` sites of `value_bytes`
-/// each: at least num_sites, a whole number of granules (64 bytes, or
-/// `min_granule` elements if larger, e.g. a CSoA cluster), and an odd number
-/// of granules, so that the arrays start on distinct 64-byte slots of a
-/// 4 KiB page (as many of them as 4 KiB holds granules).
-inline index_t population_stride(index_t num_sites, int value_bytes, index_t min_granule = 1) {
+/// Elements between the `q` population arrays of `num_sites` sites of
+/// `value_bytes` each: at least num_sites, a whole number of granules (64
+/// bytes, or `min_granule` elements if larger, e.g. a CSoA cluster), and
+/// such that array i starts on 64-byte slot i * s of a 4 KiB page (mod 64)
+/// with s = 64 / q lines rounded down to whole granules (at least one).
+inline index_t population_stride(index_t num_sites, int q, int value_bytes,
+                                 index_t min_granule = 1) {
   constexpr index_t line_bytes = 64, page_bytes = 4096;
   index_t granule = line_bytes / value_bytes;
   if (granule < 1) granule = 1;
   while (granule < min_granule) granule *= 2;
-  index_t granules = (num_sites + granule - 1) / granule;
-  // More than one page per granule: every array starts on the same offset anyway.
-  if (granule * value_bytes <= page_bytes && granules % 2 == 0) ++granules;
-  return granules * granule;
+  const index_t granules = (num_sites + granule - 1) / granule;
+  // Granules per page: the slots there are. A granule of a page or more
+  // starts every array on the same offset whatever the stride.
+  const index_t slots = page_bytes / (granule * value_bytes);
+  if (slots < 2) return granules * granule;
+  const index_t step = q > 0 && slots / q > 1 ? slots / q : 1;
+  const index_t pad =
+      ((step - granules) % slots + slots) % slots;  // granules + pad = step (mod slots)
+  return (granules + pad) * granule;
 }
 
 }  // namespace kolb

@@ -13,10 +13,11 @@ struct SoA {
   static constexpr int vector_length = 1;  // rows need no padding
 
   SoA() = default;
-  // Every population array starts on a cache line (an AVX-512 vector) and on
-  // its own 64-byte slot of a 4 KiB page (population_stride.hpp).
+  // Every population array starts on a cache line (an AVX-512 vector), the
+  // Q of them spread evenly over the 64-byte slots of a 4 KiB page
+  // (population_stride.hpp).
   SoA(index_t num_sites, int q, int value_bytes)
-      : m_stride(population_stride(num_sites, value_bytes)), m_q(q) {}
+      : m_stride(population_stride(num_sites, q, value_bytes)), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
     return index_t(i) * m_stride + site;
