@@ -5,15 +5,15 @@
 // Where arrays start within a 4 KiB page decides two things on x86 CPUs. The
 // same offset means the same L1 set: with a stride of a whole number of
 // pages all Q streams of a site update share one 12-way set, and D3Q19's 19
-// thrash it (FP64 SoA at 160x40x8, 133 pages per array: 58-89 MLUPS in the
-// cache against 185-265 with this stride). Offsets a line or two apart mean
+// thrash it (FP64 SoA collide at 160x40x8, 133 pages per array: 76-86 MLUPS
+// in the cache against 265-270 with this stride). Offsets a line apart mean
 // false store-to-load dependencies (the load/store queue compares the low 12
 // address bits): an in-place row stores population i at x and next loads
-// population j one line further on, so arrays one line apart alias on every
-// iteration (D2Q9 in place lost 10-30 % with consecutive slots). So the
-// arrays go on 64-byte slots of the page spaced evenly, as far apart as
-// 64 / Q lines allow: D3Q19 every 3 lines, D2Q9 every 7, D2Q37 every line
-// (docs/performance.md, "Population strides").
+// population j a line further on, so arrays one line apart alias on every
+// iteration (nine in-place streams ran 26-28 % slower one line apart than
+// three or more apart). So the arrays go on 64-byte slots of the page spaced
+// evenly, as far apart as 64 / Q lines allow: D3Q19 every 3 lines, D2Q9
+// every 7, D2Q37 every line (docs/performance.md, "Population strides").
 
 #include <kolb/core/macros.hpp>
 
