@@ -37,9 +37,9 @@ struct StreamRates {
 // Copy (InPlace = false: b = a) or in-place update (a = s a) of K streams:
 // element i of each of the K segments of length `len`, `stride` elements
 // apart (population_stride: spread over the 64-byte slots of a 4 KiB page as
-// the SoA populations are). One work item is a
-// chunk of `chunk` consecutive i (a host row, vectorised over i; 1 on devices,
-// one thread per i with coalesced accesses in every segment).
+// the SoA populations are). One work item is a chunk of `chunk` consecutive
+// i (a host row, vectorised over i; 1 on devices, one thread per i with
+// coalesced accesses in every segment).
 // Prefetch = true (host copies): a line of elements at a time, asking first
 // for the source lines kPrefetchAhead elements on, as the two-buffer kernels
 // do (StreamCollide::prefetch), so their bound includes what prefetching
