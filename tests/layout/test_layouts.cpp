@@ -183,16 +183,16 @@ TEST(AAInvariance, ObstacleAcrossPeriodicBorder) {
 
 // Population strides (layout/population_stride.hpp): every array of the
 // SoA-like layouts starts on a cache line, and the arrays spread evenly over
-// the 64-byte slots of a 4 KiB page, for site counts whose plain padding put
-// all of them on one slot (68040 = 162 x 42 x 10, a D3Q19 160x40x8 block:
-// 133 pages per FP64 array before; 130^3, 258^2 and 2050^2 likewise for some
-// precisions): no two arrays share a slot or sit fewer than 64 / Q slots
-// apart (in the granule's whole slots), where a store to one and a load from
-// another one line on would alias.
+// the 64-byte slots of a 4 KiB page: no two share a slot or sit fewer than
+// 64 / Q slots apart (in the granule's whole slots), where a store to one and
+// a load from another one line on would alias. Among the site counts, those
+// whose padding to 64 values put every array on one slot before: 68040
+// (162 x 42 x 10, D3Q19 160x40x8, FP64), 128^3 (D3Q19 126^3), 2048^2 (D2Q9
+// 2046^2) and 1024 x 64 (D2Q9 1022x62); the rest are ordinary sizes.
 template <class Layout>
 void expect_spread_page_slots(const char* name) {
-  for (const long long sites :
-       {68040LL, 130LL * 130 * 130, 258LL * 258, 2050LL * 2050, 1000LL, 7LL})
+  for (const long long sites : {68040LL, 128LL * 128 * 128, 2048LL * 2048, 1024LL * 64,
+                                130LL * 130 * 130, 258LL * 258, 2050LL * 2050, 1000LL, 7LL})
     for (const int bytes : {2, 4, 8})
       for (const int q : {9, 19, 37}) {
         const Layout layout(sites, q, bytes);

@@ -42,7 +42,7 @@ struct StreamRates {
 // coalesced accesses in every segment).
 // Prefetch = true (host copies): a line of elements at a time, asking first
 // for the source lines kPrefetchAhead elements on, as the two-buffer kernels
-// do (StreamCollide::prefetch), so their bound includes what prefetching
+// do (StreamCollide::prefetch_sources), so their bound includes what prefetching
 // gives a plain copy.
 constexpr int kPrefetchAhead = 64;
 template <class ExecSpace, int K, bool InPlace, bool Prefetch = false>
@@ -53,7 +53,7 @@ struct StreamSegments {
   KOKKOS_INLINE_FUNCTION void operator()(index_t c) const {
     const index_t lo = c * m_chunk, hi = lo + m_chunk < m_len ? lo + m_chunk : m_len;
     if constexpr (Prefetch) {
-      constexpr int line = 8;  // doubles per 64-byte line
+      constexpr int line = host::kLineBytes / int(sizeof(double));
       index_t i = lo;
       for (; i + line <= hi; i += line) {
         KOLB_UNROLL
@@ -164,9 +164,10 @@ class StreamProbes {
   }
   template <int K, bool InPlace, bool Prefetch>
   double segments(index_t n, int launches, int repeats) const {
-    // Segments spaced like population arrays; their padding (< 4 KiB each)
+    // Segments spaced like population arrays; their padding (< a page each)
     // comes out of the n elements (tiny probes: plain segments).
-    const index_t room = n / K > 1024 ? 512 : 0;
+    constexpr index_t page = kPageBytes / index_t(sizeof(double));
+    const index_t room = n / K > 2 * page ? page : 0;
     const index_t len = n / K - room;
     const index_t stride = room > 0 ? population_stride(len, K, sizeof(double)) : len;
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;

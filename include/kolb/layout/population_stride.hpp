@@ -15,27 +15,31 @@
 // evenly, as far apart as 64 / Q lines allow: D3Q19 every 3 lines, D2Q9
 // every 7, D2Q37 every line (docs/performance.md, "Population strides").
 
+#include <kolb/core/cache_lines.hpp>
 #include <kolb/core/macros.hpp>
+
+#include <algorithm>
 
 namespace kolb {
 
+// The page whose low address bits the L1 sets and the load/store queue use.
+constexpr index_t kPageBytes = 4096;
+
 /// Elements between the `q` population arrays of `num_sites` sites of
-/// `value_bytes` each: at least num_sites, a whole number of granules (64
-/// bytes, or `min_granule` elements if larger, e.g. a CSoA cluster), and
-/// such that array i starts on 64-byte slot i * s of a 4 KiB page (mod 64)
-/// with s = 64 / q lines rounded down to whole granules (at least one).
+/// `value_bytes` each: at least num_sites, a whole number of granules (a
+/// cache line, or `min_granule` elements if larger, e.g. a CSoA cluster; both
+/// powers of two), and such that array i starts on 64-byte slot i * s of a
+/// 4 KiB page (mod 64) with s = 64 / q lines rounded down to whole granules
+/// (at least one).
 inline index_t population_stride(index_t num_sites, int q, int value_bytes,
                                  index_t min_granule = 1) {
-  constexpr index_t line_bytes = 64, page_bytes = 4096;
-  index_t granule = line_bytes / value_bytes;
-  if (granule < 1) granule = 1;
-  while (granule < min_granule) granule *= 2;
+  const index_t granule = std::max<index_t>(host::kLineBytes / value_bytes, min_granule);
   const index_t granules = (num_sites + granule - 1) / granule;
   // Granules per page: the slots there are. A granule of a page or more
   // starts every array on the same offset whatever the stride.
-  const index_t slots = page_bytes / (granule * value_bytes);
+  const index_t slots = kPageBytes / (granule * value_bytes);
   if (slots < 2) return granules * granule;
-  const index_t step = q > 0 && slots / q > 1 ? slots / q : 1;
+  const index_t step = std::max<index_t>(slots / q, 1);
   const index_t pad =
       ((step - granules) % slots + slots) % slots;  // granules + pad = step (mod slots)
   return (granules + pad) * granule;
