@@ -1,7 +1,7 @@
 // The bandwidth probes behind `kolb bench`'s bounds move exactly the bytes
 // they count: every element of every one of the K segments once, nothing in
 // the gaps between them (their page-slot padding) or past them, on chunks
-// that do not divide the segments.
+// that do not divide the segments, with plain and with non-temporal stores.
 #include <kolb/kernels/stream_probes.hpp>
 
 #include <gtest/gtest.h>
@@ -13,10 +13,10 @@ namespace {
 using exec = Kokkos::DefaultHostExecutionSpace;
 using view = Kokkos::View<double*, exec::memory_space>;
 
-template <int K, bool InPlace, bool Prefetch = false>
+template <int K, bool InPlace, bool Prefetch = false, bool Stream = false>
 void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t stride,
                   kolb::index_t chunk, double s) {
-  const kolb::StreamSegments<exec, K, InPlace, Prefetch> f{a, b, len, stride, chunk, s};
+  const kolb::StreamSegments<exec, K, InPlace, Prefetch, Stream> f{a, b, len, stride, chunk, s};
   Kokkos::parallel_for(
       Kokkos::RangePolicy<exec, Kokkos::IndexType<kolb::index_t>>(0, (len + chunk - 1) / chunk), f);
   exec().fence();
@@ -42,9 +42,31 @@ TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
   for (kolb::index_t i = 0; i < size; ++i)
     ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "prefetching copy, element " << i;
 
+  // The streamed copy on these unaligned lines falls back to plain stores.
+  for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
+  run_segments<K, false, true, true>(a, b, len, stride, 29, 0.0);
+  for (kolb::index_t i = 0; i < size; ++i)
+    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "streamed copy, element " << i;
+
   run_segments<K, true>(a, b, len, stride, chunk, 2.0);
   for (kolb::index_t i = 0; i < size; ++i)
     ASSERT_EQ(a(i), (in_segment(i) ? 2.0 : 1.0) * (i + 1)) << "update, element " << i;
+}
+
+// The streamed copy writes whole aligned lines with non-temporal stores
+// (segments a multiple of 8 elements apart, chunks of 4 lines) and the rest
+// of a segment (4 elements after its last whole line) with plain ones.
+TEST(StreamProbes, StreamedCopyWritesAlignedLinesOnce) {
+  constexpr int K = 9;
+  const kolb::index_t len = 1004, stride = 1016, chunk = 32, tail = 24;
+  const kolb::index_t size = K * stride + tail;
+  auto in_segment = [&](kolb::index_t i) { return i < K * stride && i % stride < len; };
+  view a("a", size), b("b", size);
+  ASSERT_TRUE(kolb::host::line_aligned(a.data()) && kolb::host::line_aligned(b.data()));
+  for (kolb::index_t i = 0; i < size; ++i) a(i) = double(i + 1), b(i) = -1.0;
+  run_segments<K, false, true, true>(a, b, len, stride, chunk, 0.0);
+  for (kolb::index_t i = 0; i < size; ++i)
+    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "streamed copy, element " << i;
 }
 
 TEST(StreamProbes, RatesForEveryLatticeStreamCount) {

@@ -56,28 +56,32 @@ struct StreamCollide {
     for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
   }
 
-  // Host bulk rows of the large stencil (D2Q37: 37 streams read and 37
-  // written per site, ~1500 instructions between one site's loads and the
-  // next's) go one cache line of sites at a time (policy.hpp, run_bulk):
+  // Host bulk rows go one cache line of sites at a time (policy.hpp,
+  // run_bulk), in one of two ways.
+  //
+  // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500
+  // instructions between one site's loads and the next's), D2Q9, and D3Q19
+  // with 8-byte values:
   //  - the inputs `prefetch_sites` on are prefetched: the hardware
-  //    prefetchers did not keep up with 37 streams this slow;
+  //    prefetchers did not keep up with 2 Q streams;
   //  - the outputs are gathered in one local line per population and written
   //    with non-temporal stores, which skip the write-allocate read of the
   //    destination (so the destination is not prefetched: a cached line
   //    makes the streaming store evict it first).
-  // Measured in docs/performance.md, "D2Q37". Same arithmetic as bulk().
-  static constexpr bool by_lines = Q >= 37;
+  // Same arithmetic as bulk(). Measured in docs/performance.md, "D2Q37" and
+  // "Non-temporal two-buffer rows": at 2048^2 / 160^3, D2Q9 FP64 fused
+  // 355-372 -> 425-449 MLUPS, D3Q19 FP64 94-100 -> 102-109.
+  //
+  // prefetches: the rest (D3Q19 with 4- or 2-byte values) asks for the
+  // source lines of the sites prefetch_sites on and stores through the cache:
+  // D3Q19 FP32 by lines ran 172-194 -> 159-173 MLUPS (its collision, not
+  // the bytes, sets its pace). Without the prefetch, D3Q19 FP64 at 160^3
+  // ran at ~75 MLUPS whatever the bandwidth ("Prefetched two-buffer rows").
+  // Destinations are not prefetched (a write-intent prefetch measured slower).
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
-
-  // Host bulk rows of the smaller stencils (D2Q9, D3Q19) go a line of sites
-  // at a time too, asking first for the source lines of the sites
-  // prefetch_sites on (policy.hpp, run_bulk). With 2 Q streams per thread the
-  // hardware prefetchers fall behind: D3Q19 FP64 at 160^3 ran at ~75 MLUPS
-  // whatever the bandwidth, and at 91-98 with this when the memory allowed
-  // (docs/performance.md, "Prefetched two-buffer rows"). Destinations are
-  // not prefetched (a write-intent prefetch measured slower).
+  static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
   static constexpr bool prefetches = !by_lines;
-  static constexpr int prefetch_sites = by_lines ? 32 : 64;
+  static constexpr int prefetch_sites = Q >= 37 ? 32 : 64;
 
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>

@@ -9,9 +9,10 @@
 // concurrent streams as the lattice has populations (the array cut into Q
 // equal segments, element i of every segment in one vectorised iteration, as
 // a SoA kernel reads and writes Q streams at once; host copies also with the
-// two-buffer kernels' software prefetch), and the best of them is the bound:
-// here one stream copies ~12 % faster than nine, while a Q-stream in-place
-// kernel ran above a one-stream update probe.
+// two-buffer kernels' software prefetch and with their non-temporal line
+// stores), and the best of them is the bound: here one stream copies ~12 %
+// faster than nine, while a Q-stream in-place kernel ran above a one-stream
+// update probe.
 // Bytes are counted as STREAM does (2, 2 and 3 doubles per element; a
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
@@ -43,10 +44,15 @@ struct StreamRates {
 // Prefetch = true (host copies): a line of elements at a time, asking first
 // for the source lines kPrefetchAhead elements on, as the two-buffer kernels
 // do (StreamCollide::prefetch_sources), so their bound includes what prefetching
-// gives a plain copy.
+// gives a plain copy. Stream = true (host copies, with Prefetch): each line
+// is written with a non-temporal store (no write-allocate read), as the
+// two-buffer kernels' line path writes its outputs (StreamCollide::bulk_line),
+// so a kernel that skips the write-allocate is judged against a copy that
+// skips it too.
 constexpr int kPrefetchAhead = 64;
-template <class ExecSpace, int K, bool InPlace, bool Prefetch = false>
+template <class ExecSpace, int K, bool InPlace, bool Prefetch = false, bool Stream = false>
 struct StreamSegments {
+  static_assert(!Stream || (Prefetch && !InPlace), "streamed stores: prefetched copies only");
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_stride, m_chunk;
   double m_s;
@@ -59,11 +65,29 @@ struct StreamSegments {
         KOLB_UNROLL
         for (int k = 0; k < K; ++k)
           host::prefetch_read(m_a.data() + k * m_stride + i + kPrefetchAhead);
-        elements(i, i + line);
+        if constexpr (Stream)
+          stream_lines(i);
+        else
+          elements(i, i + line);
       }
       elements(i, hi);
+      if constexpr (Stream) host::stream_fence();
     } else {
       elements(lo, hi);
+    }
+  }
+  // The line at element i of every segment, copied with non-temporal stores
+  // (a plain copy where a segment's line is not 64-byte aligned).
+  KOLB_HOST_INLINE void stream_lines(index_t i) const {
+    constexpr int line = host::kLineBytes / int(sizeof(double));
+    KOLB_UNROLL
+    for (int k = 0; k < K; ++k) {
+      const double* from = m_a.data() + k * m_stride + i;
+      double* to = m_b.data() + k * m_stride + i;
+      if (host::line_aligned(from) && host::line_aligned(to))
+        host::stream_line(to, from);
+      else
+        for (int j = 0; j < line; ++j) to[j] = from[j];
     }
   }
   KOKKOS_FORCEINLINE_FUNCTION void elements(index_t lo, index_t hi) const {
@@ -134,10 +158,14 @@ class StreamProbes {
     const int launches = int(std::max<index_t>(1, index_t(2e7) / std::max<index_t>(n, 1)));
     switch (pattern) {
       case StreamPattern::copy: {
+        double one = over_streams<false>(1, n, launches, repeats);
         double many = over_streams<false>(streams, n, launches, repeats);
-        if constexpr (is_host_space_v<ExecSpace>)
-          many = std::max(many, over_streams<false, true>(streams, n, launches, repeats));
-        return {2 * over_streams<false>(1, n, launches, repeats), 2 * many};
+        if constexpr (is_host_space_v<ExecSpace>) {
+          one = std::max(one, over_streams<false, true, true>(1, n, launches, repeats));
+          many = std::max({many, over_streams<false, true>(streams, n, launches, repeats),
+                           over_streams<false, true, true>(streams, n, launches, repeats)});
+        }
+        return {2 * one, 2 * many};
       }
       case StreamPattern::update:  // s = 1: the values stay put however often it runs
         return {2 * over_streams<true>(1, n, launches, repeats),
@@ -152,17 +180,17 @@ class StreamProbes {
   }
 
  private:
-  template <bool InPlace, bool Prefetch = false>
+  template <bool InPlace, bool Prefetch = false, bool Stream = false>
   double over_streams(int streams, index_t n, int launches, int repeats) const {
     switch (streams) {
-      case 1: return segments<1, InPlace, Prefetch>(n, launches, repeats);
-      case 9: return segments<9, InPlace, Prefetch>(n, launches, repeats);
-      case 19: return segments<19, InPlace, Prefetch>(n, launches, repeats);
-      case 37: return segments<37, InPlace, Prefetch>(n, launches, repeats);
+      case 1: return segments<1, InPlace, Prefetch, Stream>(n, launches, repeats);
+      case 9: return segments<9, InPlace, Prefetch, Stream>(n, launches, repeats);
+      case 19: return segments<19, InPlace, Prefetch, Stream>(n, launches, repeats);
+      case 37: return segments<37, InPlace, Prefetch, Stream>(n, launches, repeats);
     }
     throw std::invalid_argument("stream probe: no " + std::to_string(streams) + "-stream variant");
   }
-  template <int K, bool InPlace, bool Prefetch>
+  template <int K, bool InPlace, bool Prefetch, bool Stream>
   double segments(index_t n, int launches, int repeats) const {
     // Segments spaced like population arrays; their padding (< a page each)
     // comes out of the n elements (tiny probes: plain segments).
@@ -171,7 +199,8 @@ class StreamProbes {
     const index_t len = n / K - room;
     const index_t stride = room > 0 ? population_stride(len, K, sizeof(double)) : len;
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;
-    const StreamSegments<ExecSpace, K, InPlace, Prefetch> f{m_a, m_b, len, stride, chunk, 1.0};
+    const StreamSegments<ExecSpace, K, InPlace, Prefetch, Stream> f{m_a,    m_b,   len,
+                                                                    stride, chunk, 1.0};
     return rate(InPlace ? "kolb::StreamUpdate" : "kolb::StreamCopy", f,
                 std::size_t((len + chunk - 1) / chunk), len * K, launches, repeats);
   }
