@@ -42,7 +42,7 @@ TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
   for (kolb::index_t i = 0; i < size; ++i)
     ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "prefetching copy, element " << i;
 
-  // The streamed copy on these unaligned lines falls back to plain stores.
+  // The streamed copy: lines not 64-byte aligned (most of these) get plain stores.
   for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
   run_segments<K, false, true, true>(a, b, len, stride, 29, 0.0);
   for (kolb::index_t i = 0; i < size; ++i)

@@ -69,15 +69,16 @@ struct StreamCollide {
   //    destination (so the destination is not prefetched: a cached line
   //    makes the streaming store evict it first).
   // Same arithmetic as bulk(). Measured in docs/performance.md, "D2Q37" and
-  // "Non-temporal two-buffer rows": at 2048^2 / 160^3, D2Q9 FP64 fused
-  // 355-372 -> 425-449 MLUPS, D3Q19 FP64 94-100 -> 102-109.
+  // "Non-temporal two-buffer rows": at 2048^2 / 160^3 in fast phases, D2Q9
+  // FP64 fused 370-372 -> 427-449 MLUPS, D3Q19 FP64 91-94 -> 108-110.
   //
   // prefetches: the rest (D3Q19 with 4- or 2-byte values) asks for the
   // source lines of the sites prefetch_sites on and stores through the cache:
-  // D3Q19 FP32 by lines ran 172-194 -> 159-173 MLUPS (its collision, not
-  // the bytes, sets its pace). Without the prefetch, D3Q19 FP64 at 160^3
-  // ran at ~75 MLUPS whatever the bandwidth ("Prefetched two-buffer rows").
-  // Destinations are not prefetched (a write-intent prefetch measured slower).
+  // D3Q19 FP32 by lines ran 168-170 MLUPS against 158-163 in slow phases but
+  // 174 against 205 in a fast one (its collision, not its bytes, sets its
+  // pace). Without the prefetch, D3Q19 FP64 at 160^3 ran at ~75 MLUPS
+  // whatever the bandwidth ("Prefetched two-buffer rows"). Destinations are
+  // not prefetched (a write-intent prefetch measured slower).
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
   static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
   static constexpr bool prefetches = !by_lines;
