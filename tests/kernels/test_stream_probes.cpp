@@ -22,35 +22,46 @@ void run_segments(const view& a, const view& b, kolb::index_t len, kolb::index_t
   exec().fence();
 }
 
+// K segments of `len` elements, `stride` apart, in arrays with `tail`
+// elements after the last one: a(i) = i + 1, b = -1 everywhere.
+struct Segments {
+  int k;
+  kolb::index_t len, stride, size;
+  view a, b;
+  Segments(int k_, kolb::index_t len_, kolb::index_t stride_, kolb::index_t tail)
+      : k(k_), len(len_), stride(stride_), size(k_ * stride_ + tail), a("a", size), b("b", size) {
+    for (kolb::index_t i = 0; i < size; ++i) a(i) = double(i + 1), b(i) = -1.0;
+  }
+  bool in_segment(kolb::index_t i) const { return i < k * stride && i % stride < len; }
+  // Whether b holds a's values in the segments and -1 elsewhere; resets b.
+  ::testing::AssertionResult copied(const char* what) {
+    for (kolb::index_t i = 0; i < size; ++i)
+      if (b(i) != (in_segment(i) ? double(i + 1) : -1.0))
+        return ::testing::AssertionFailure() << what << ", element " << i << ": " << b(i);
+    for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
+    return ::testing::AssertionSuccess();
+  }
+};
+
 TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
   constexpr int K = 19;
   // 1000 = 142 chunks of 7 + 6; segments 1003 apart (3 elements of gap).
-  const kolb::index_t len = 1000, stride = 1003, chunk = 7, tail = 25;
-  const kolb::index_t size = K * stride + tail;
-  auto in_segment = [&](kolb::index_t i) { return i < K * stride && i % stride < len; };
-  view a("a", size), b("b", size);
-  for (kolb::index_t i = 0; i < size; ++i) a(i) = double(i + 1), b(i) = -1.0;
-
-  run_segments<K, false>(a, b, len, stride, chunk, 0.0);
-  for (kolb::index_t i = 0; i < size; ++i)
-    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "copy, element " << i;
+  Segments g(K, 1000, 1003, 25);
+  run_segments<K, false>(g.a, g.b, g.len, g.stride, 7, 0.0);
+  EXPECT_TRUE(g.copied("copy"));
 
   // The prefetching copy goes a line (8 elements) at a time within a chunk:
   // 1000 = 34 chunks of 29 (3 lines and 5) + 14 (a line and 6).
-  for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
-  run_segments<K, false, true>(a, b, len, stride, 29, 0.0);
-  for (kolb::index_t i = 0; i < size; ++i)
-    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "prefetching copy, element " << i;
+  run_segments<K, false, true>(g.a, g.b, g.len, g.stride, 29, 0.0);
+  EXPECT_TRUE(g.copied("prefetching copy"));
 
   // The streamed copy: lines not 64-byte aligned (most of these) get plain stores.
-  for (kolb::index_t i = 0; i < size; ++i) b(i) = -1.0;
-  run_segments<K, false, true, true>(a, b, len, stride, 29, 0.0);
-  for (kolb::index_t i = 0; i < size; ++i)
-    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "streamed copy, element " << i;
+  run_segments<K, false, true, true>(g.a, g.b, g.len, g.stride, 29, 0.0);
+  EXPECT_TRUE(g.copied("streamed copy"));
 
-  run_segments<K, true>(a, b, len, stride, chunk, 2.0);
-  for (kolb::index_t i = 0; i < size; ++i)
-    ASSERT_EQ(a(i), (in_segment(i) ? 2.0 : 1.0) * (i + 1)) << "update, element " << i;
+  run_segments<K, true>(g.a, g.b, g.len, g.stride, 7, 2.0);
+  for (kolb::index_t i = 0; i < g.size; ++i)
+    ASSERT_EQ(g.a(i), (g.in_segment(i) ? 2.0 : 1.0) * (i + 1)) << "update, element " << i;
 }
 
 // The streamed copy writes whole aligned lines with non-temporal stores
@@ -58,15 +69,10 @@ TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
 // of a segment (4 elements after its last whole line) with plain ones.
 TEST(StreamProbes, StreamedCopyWritesAlignedLinesOnce) {
   constexpr int K = 9;
-  const kolb::index_t len = 1004, stride = 1016, chunk = 32, tail = 24;
-  const kolb::index_t size = K * stride + tail;
-  auto in_segment = [&](kolb::index_t i) { return i < K * stride && i % stride < len; };
-  view a("a", size), b("b", size);
-  ASSERT_TRUE(kolb::host::line_aligned(a.data()) && kolb::host::line_aligned(b.data()));
-  for (kolb::index_t i = 0; i < size; ++i) a(i) = double(i + 1), b(i) = -1.0;
-  run_segments<K, false, true, true>(a, b, len, stride, chunk, 0.0);
-  for (kolb::index_t i = 0; i < size; ++i)
-    ASSERT_EQ(b(i), in_segment(i) ? double(i + 1) : -1.0) << "streamed copy, element " << i;
+  Segments g(K, 1004, 1016, 24);
+  ASSERT_TRUE(kolb::host::line_aligned(g.a.data()) && kolb::host::line_aligned(g.b.data()));
+  run_segments<K, false, true, true>(g.a, g.b, g.len, g.stride, 32, 0.0);
+  EXPECT_TRUE(g.copied("streamed copy"));
 }
 
 TEST(StreamProbes, RatesForEveryLatticeStreamCount) {

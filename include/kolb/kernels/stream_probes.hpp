@@ -199,8 +199,8 @@ class StreamProbes {
     const index_t len = n / K - room;
     const index_t stride = room > 0 ? population_stride(len, K, sizeof(double)) : len;
     const index_t chunk = is_host_space_v<ExecSpace> ? 1024 : 1;
-    const StreamSegments<ExecSpace, K, InPlace, Prefetch, Stream> f{m_a,    m_b,   len,
-                                                                    stride, chunk, 1.0};
+    using Probe = StreamSegments<ExecSpace, K, InPlace, Prefetch, Stream>;
+    const Probe f{m_a, m_b, len, stride, chunk, 1.0};
     return rate(InPlace ? "kolb::StreamUpdate" : "kolb::StreamCopy", f,
                 std::size_t((len + chunk - 1) / chunk), len * K, launches, repeats);
   }
