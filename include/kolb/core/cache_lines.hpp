@@ -2,8 +2,8 @@
 // Host helpers for kernels that move whole cache lines: software prefetch
 // and non-temporal line stores. A non-temporal store writes a 64-byte line
 // without reading it first (no write-allocate): a two-buffer update then
-// moves 2 instead of 3 bytes per byte it writes. Host code only; other
-// targets get a plain copy.
+// moves 2 instead of 3 bytes per byte it writes. Callable from functors
+// compiled for devices too, where they are a plain copy or nothing.
 
 #include <Kokkos_Macros.hpp>
 
@@ -21,14 +21,14 @@ namespace kolb::host {
 
 constexpr int kLineBytes = 64;
 
-inline bool line_aligned(const void* p) {
+KOKKOS_FORCEINLINE_FUNCTION bool line_aligned(const void* p) {
   return (reinterpret_cast<std::uintptr_t>(p) & (kLineBytes - 1)) == 0;
 }
 
 // Copies the 64-byte line at `src` to `dst` (both 64-byte aligned), bypassing
 // the caches where the CPU can; stream_fence() orders these stores before
 // anything another thread reads.
-inline void stream_line(void* dst, const void* src) {
+KOKKOS_FORCEINLINE_FUNCTION void stream_line(void* dst, const void* src) {
 #if defined(KOLB_X86_HOST) && defined(__AVX512F__)
   _mm512_stream_si512(static_cast<__m512i*>(dst), _mm512_load_si512(src));
 #elif defined(KOLB_X86_HOST) && defined(__AVX__)
@@ -62,7 +62,7 @@ KOKKOS_FORCEINLINE_FUNCTION void prefetch_read(const void* p) {
 // not much larger are better written through the cache.
 std::size_t last_level_cache_bytes();
 
-inline void stream_fence() {
+KOKKOS_FORCEINLINE_FUNCTION void stream_fence() {
 #if defined(KOLB_X86_HOST)
   _mm_sfence();
 #endif

@@ -78,7 +78,7 @@ struct StreamSegments {
   }
   // The line at element i of every segment, copied with non-temporal stores
   // (a plain copy where a segment's line is not 64-byte aligned).
-  KOLB_HOST_INLINE void stream_lines(index_t i) const {
+  KOKKOS_FORCEINLINE_FUNCTION void stream_lines(index_t i) const {
     constexpr int line = host::kLineBytes / int(sizeof(double));
     KOLB_UNROLL
     for (int k = 0; k < K; ++k) {
