@@ -42,9 +42,10 @@ struct StreamRates {
 // i (a host row, vectorised over i; 1 on devices, one thread per i with
 // coalesced accesses in every segment).
 // Prefetch = true (host copies): a line of elements at a time, asking first
-// for the source lines kPrefetchAhead elements on, as the two-buffer kernels
-// do (StreamCollide::prefetch_sources), so their bound includes what prefetching
-// gives a plain copy. Stream = true (host copies, with Prefetch): each line
+// for the source lines kPrefetchAhead elements (8 lines) on, as the two-buffer
+// kernels do (StreamCollide::prefetch_sources; their line path asks 4 lines
+// ahead since 2026-11-26, not re-measured here), so their bound includes what
+// prefetching gives a plain copy. Stream = true (host copies, with Prefetch): each line
 // is written with a non-temporal store (no write-allocate read), as the
 // two-buffer kernels' line path writes its outputs (StreamCollide::bulk_line),
 // so a kernel that skips the write-allocate is judged against a copy that
@@ -53,22 +54,22 @@ constexpr int kPrefetchAhead = 64;
 template <class ExecSpace, int K, bool InPlace, bool Prefetch = false, bool Stream = false>
 struct StreamSegments {
   static_assert(!Stream || (Prefetch && !InPlace), "streamed stores: prefetched copies only");
+  static constexpr int kLine = host::kLineBytes / int(sizeof(double));  // elements per line
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_stride, m_chunk;
   double m_s;
   KOKKOS_INLINE_FUNCTION void operator()(index_t c) const {
     const index_t lo = c * m_chunk, hi = lo + m_chunk < m_len ? lo + m_chunk : m_len;
     if constexpr (Prefetch) {
-      constexpr int line = host::kLineBytes / int(sizeof(double));
       index_t i = lo;
-      for (; i + line <= hi; i += line) {
+      for (; i + kLine <= hi; i += kLine) {
         KOLB_UNROLL
         for (int k = 0; k < K; ++k)
           host::prefetch_read(m_a.data() + k * m_stride + i + kPrefetchAhead);
         if constexpr (Stream)
           stream_lines(i);
         else
-          elements(i, i + line);
+          elements(i, i + kLine);
       }
       elements(i, hi);
       if constexpr (Stream) host::stream_fence();
@@ -79,7 +80,6 @@ struct StreamSegments {
   // The line at element i of every segment, copied with non-temporal stores
   // (a plain copy where a segment's line is not 64-byte aligned).
   KOKKOS_FORCEINLINE_FUNCTION void stream_lines(index_t i) const {
-    constexpr int line = host::kLineBytes / int(sizeof(double));
     KOLB_UNROLL
     for (int k = 0; k < K; ++k) {
       const double* from = m_a.data() + k * m_stride + i;
@@ -87,7 +87,7 @@ struct StreamSegments {
       if (host::line_aligned(from) && host::line_aligned(to))
         host::stream_line(to, from);
       else
-        for (int j = 0; j < line; ++j) to[j] = from[j];
+        for (int j = 0; j < kLine; ++j) to[j] = from[j];
     }
   }
   KOKKOS_FORCEINLINE_FUNCTION void elements(index_t lo, index_t hi) const {
