@@ -62,11 +62,10 @@ struct StreamCollide {
   // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500
   // instructions between one site's loads and the next's), D2Q9, and D3Q19
   // with 8-byte values:
-  //  - the inputs `prefetch_sites` on (4 lines) are prefetched: the hardware
-  //    prefetchers did not keep up with 2 Q streams. D3Q19 FP64 fused at
-  //    160^3: 84-87 MLUPS 16 lines ahead, 99-105 at 8, 111-118 at 4;
-  //    D2Q9 FP64 the same at 4 and 8, D2Q37 at 2 to 16 (16-bit values,
-  //    4 lines = 128 sites, not measured);
+  //  - the inputs `prefetch_sites` on (host::kPrefetchLines lines) are
+  //    prefetched: the hardware prefetchers did not keep up with 2 Q streams.
+  //    D2Q9 FP64 ran the same at 4 and 8 lines, D2Q37 at 2 to 16 (16-bit
+  //    values, 4 lines = 128 sites, not measured);
   //  - the outputs are gathered in one local line per population and written
   //    with non-temporal stores, which skip the write-allocate read of the
   //    destination (so the destination is not prefetched: a cached line
@@ -85,7 +84,7 @@ struct StreamCollide {
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
   static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
   static constexpr bool prefetches = !by_lines;
-  static constexpr int prefetch_sites = by_lines ? 4 * line_sites : 64;
+  static constexpr int prefetch_sites = by_lines ? host::kPrefetchLines * line_sites : 64;
 
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>

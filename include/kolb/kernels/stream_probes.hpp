@@ -42,19 +42,18 @@ struct StreamRates {
 // i (a host row, vectorised over i; 1 on devices, one thread per i with
 // coalesced accesses in every segment).
 // Prefetch = true (host copies): a line of elements at a time, asking first
-// for the source lines kPrefetchAhead elements (8 lines) on, as the two-buffer
-// kernels do (StreamCollide::prefetch_sources; their line path asks 4 lines
-// ahead since 2026-11-26, not re-measured here), so their bound includes what
+// for the source lines host::kPrefetchLines on, as the two-buffer kernels' line
+// path does (StreamCollide::prefetch_sources), so their bound includes what
 // prefetching gives a plain copy. Stream = true (host copies, with Prefetch): each line
 // is written with a non-temporal store (no write-allocate read), as the
 // two-buffer kernels' line path writes its outputs (StreamCollide::bulk_line),
 // so a kernel that skips the write-allocate is judged against a copy that
 // skips it too.
-constexpr int kPrefetchAhead = 64;
 template <class ExecSpace, int K, bool InPlace, bool Prefetch = false, bool Stream = false>
 struct StreamSegments {
   static_assert(!Stream || (Prefetch && !InPlace), "streamed stores: prefetched copies only");
   static constexpr int kLine = host::kLineBytes / int(sizeof(double));  // elements per line
+  static constexpr int kAhead = host::kPrefetchLines * kLine;           // elements prefetched ahead
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_stride, m_chunk;
   double m_s;
@@ -64,8 +63,7 @@ struct StreamSegments {
       index_t i = lo;
       for (; i + kLine <= hi; i += kLine) {
         KOLB_UNROLL
-        for (int k = 0; k < K; ++k)
-          host::prefetch_read(m_a.data() + k * m_stride + i + kPrefetchAhead);
+        for (int k = 0; k < K; ++k) host::prefetch_read(m_a.data() + k * m_stride + i + kAhead);
         if constexpr (Stream)
           stream_lines(i);
         else
