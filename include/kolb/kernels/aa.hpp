@@ -48,6 +48,17 @@ struct AAPull {
         m_site(block.site_index()),
         m_model(model) {}
 
+  // The same launch with another model (for_each_site_split).
+  template <class M>
+  using with_model = AAPull<M, Layout, MemorySpace>;
+  template <class M>
+  AAPull(const AAPull<M, Layout, MemorySpace>& other, const Model& model)
+      : m_pull(other.m_pull),
+        m_f(other.m_f),
+        m_layout(other.m_layout),
+        m_site(other.m_site),
+        m_model(model) {}
+
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     if (m_pull.m_material(s) != kFluid) return;

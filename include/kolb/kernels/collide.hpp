@@ -33,6 +33,17 @@ struct Collide {
         m_site(block.site_index()),
         m_model(model) {}
 
+  // The same launch with another model (for_each_site_split).
+  template <class M>
+  using with_model = Collide<M, Layout, MemorySpace, SwappedOut>;
+  template <class M>
+  Collide(const Collide<M, Layout, MemorySpace, SwappedOut>& other, const Model& model)
+      : m_f(other.m_f),
+        m_material(other.m_material),
+        m_layout(other.m_layout),
+        m_site(other.m_site),
+        m_model(model) {}
+
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     // The same arithmetic as Pull + StreamCollide, so both paths agree bit for bit.

@@ -46,6 +46,19 @@ struct StreamCollide {
     m_lines = runs && beyond_cache;
   }
 
+  // The same launch with another model (the unforced twin of the bulk pass,
+  // for_each_site_split).
+  template <class M>
+  using with_model = StreamCollide<M, Layout, MemorySpace>;
+  template <class M>
+  StreamCollide(const StreamCollide<M, Layout, MemorySpace>& other, const Model& model)
+      : m_pull(other.m_pull),
+        m_dst(other.m_dst),
+        m_layout(other.m_layout),
+        m_site(other.m_site),
+        m_model(model),
+        m_lines(other.m_lines) {}
+
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     Scalar f[Q];

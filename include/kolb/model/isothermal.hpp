@@ -9,16 +9,28 @@
 
 namespace kolb {
 
-// S: double, float, or fp16 (float arithmetic, 16-bit storage).
-template <class Lattice, class S>
-struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<S>>, S> {
+// S: double, float, or fp16 (float arithmetic, 16-bit storage). Forced =
+// false: BGK without the Guo terms, the bulk rows' twin of a model whose
+// body force is zero (same bits, fewer instructions; bgk.hpp).
+template <class Lattice, class S, bool Forced = true>
+struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<S>, Forced>, S> {
   using Scalar = real_t<S>;
-  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar>, S>::collision;
+  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar, Forced>, S>::collision;
+  using unforced_type = IsothermalModel<Lattice, S, false>;
   static constexpr bool has_temperature = false;
   static constexpr bool in_place_streaming = true;
   static constexpr int max_wall_rows = 0;
 
   int wall_rows() const { return 0; }
+
+  // Whether the body force is non-zero (otherwise unforced() collides alike).
+  bool forced() const { return collision.g[0] != 0 || collision.g[1] != 0 || collision.g[2] != 0; }
+  // This model with the Guo terms compiled out (its g is zero).
+  unforced_type unforced() const {
+    unforced_type m;
+    m.collision.omega = collision.omega;
+    return m;
+  }
 
   template <class Get>
   KOKKOS_INLINE_FUNCTION SiteFields<Scalar> fields(const Get& f) const {
