@@ -3,7 +3,7 @@ set output 'results/perf/bench-2026-11-26b/bench.png'
 set style fill solid 0.7
 set boxwidth 0.4
 set ylabel '% of bound'
-set title 'kolb kernels vs the same-pattern probe (copy / in-place update) and the STREAM triad (46.4 GB/s)'
+set title 'kolb kernels vs the same-pattern probe (copy / in-place update) and the STREAM triad (53.7 GB/s)'
 set xtics rotate by 60 right font ',8'
 set yrange [0:*]
 set grid ytics
