@@ -284,7 +284,8 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
 // valid where a site and all its upstream neighbours are fluid (the bulk
 // runs of `bulk`); devices run the general operator everywhere. Without a
 // body force, host bulk runs collide with the model's unforced twin (the
-// same bits; D3Q19 FP64 in the cache ~20 % faster, docs/performance.md).
+// same bits, ~20 % fewer instructions; docs/performance.md, "Unforced bulk
+// rows").
 template <class ExecSpace, class SiteFunctor>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
                          const SiteFunctor& f, const BulkRows& bulk) {
