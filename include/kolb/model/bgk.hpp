@@ -107,10 +107,14 @@ struct BGK {
     // Guo: (1 - omega/2) rho w [ ((c - u).g) / cs2 + (c.u)(c.g) / cs4 ]
     //      even part (1 - omega/2) rho w [ (c.u)(c.g) / cs4 - u.g / cs2 ],
     //      odd part  (1 - omega/2) rho w (c.g) / cs2.
-    const Scalar force_scale = (Scalar(1) - Scalar(0.5) * omega) * rho;
-    const Scalar guo_cu = force_scale * (inv_cs2 * inv_cs2);
-    const Scalar guo_even0 = -(force_scale * inv_cs2) * ug;
-    const Scalar guo_odd = force_scale * inv_cs2;
+    // (computed only when Forced: the unforced collision reads none of them)
+    Scalar guo_cu = 0, guo_even0 = 0, guo_odd = 0;
+    if constexpr (Forced) {
+      const Scalar force_scale = (Scalar(1) - Scalar(0.5) * omega) * rho;
+      guo_cu = force_scale * (inv_cs2 * inv_cs2);
+      guo_even0 = -(force_scale * inv_cs2) * ug;
+      guo_odd = force_scale * inv_cs2;
+    }
     // Rest population: c = 0.
     {
       constexpr Scalar w = Scalar(Lattice::w(0));
