@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Runs a CUDA or HIP build on a machine with a GPU (CI has none): every test
-# executable, the command-line test, the single-GPU benchmark, and the load
-# balancer on the two node cases at GPU sizes (GPU + OpenMP host at once).
+# executable, the command-line test, the single-GPU benchmark, the load
+# balancer on the node cases at GPU sizes (GPU + OpenMP host at once), and
+# the host part's references from a host-only build on the same CPU.
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
-# KOLB_GPU_PARTS picks parts (default: "tests bench tune runs"). Works on a
-# relocated build too (test executables are found in BUILD_DIR/tests, inputs
-# in this checkout). Exit 1 if any part failed.
+# KOLB_GPU_PARTS picks parts (default: "tests bench d2q37 tune host runs");
+# KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
+# KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
+# "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
+# time (default 4); KOLB_HOST_KOLB a host-only kolb built for this CPU (the
+# host part without it is skipped). Works on a relocated build too (test
+# executables are found in BUILD_DIR/tests, inputs in this checkout; see
+# ci/gpu-bundle.sh). Exit 1 if any part failed.
 set -uo pipefail
 build=$(cd "${1:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}" && pwd)
 out=${2:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}
@@ -15,20 +21,29 @@ kolb=$build/bin/kolb
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 export KOLB_SOURCE_DIR=$root OMP_PROC_BIND=false
 failed=0
-parts=" ${KOLB_GPU_PARTS:-tests bench tune runs} "
+parts=" ${KOLB_GPU_PARTS:-tests bench d2q37 tune host runs} "
+tunes=" ${KOLB_GPU_TUNES:-d2q9 d3q19 d3q19_aa d2q37} "
 want() { [[ $parts == *" $1 "* ]]; }
 elapsed() { awk -v now="$EPOCHREALTIME" -v t0="$1" 'BEGIN { printf "%.1f", now - t0 }'; }
 
 if want tests; then
 echo "== tests ($build)"
-for t in "$build"/tests/test_*; do
-  [ -f "$t" ] && [ -x "$t" ] || continue
-  name=$(basename "$t") t0=$EPOCHREALTIME
-  timeout 900 "$t" >"$out/$name.log" 2>&1
+# A few executables at a time (the GPU has room for several small cases),
+# each with its share of the host threads.
+jobs=${KOLB_GPU_TEST_JOBS:-4}
+run_test() {
+  local t=$1 name t0=$EPOCHREALTIME rc verdict
+  name=$(basename "$t")
+  OMP_NUM_THREADS=$(( threads / jobs > 0 ? threads / jobs : 1 )) timeout 900 "$t" >"$out/$name.log" 2>&1
   rc=$?
-  if [ $rc = 0 ]; then verdict=passed; else verdict="FAILED (exit $rc)"; failed=1; fi
+  if [ $rc = 0 ]; then verdict=passed; else verdict="FAILED (exit $rc)"; fi
   echo "$name: $verdict in $(elapsed "$t0") s ($(grep -c '^\[       OK' "$out/$name.log") gtest cases ok)"
-done
+}
+export -f run_test elapsed
+export out threads jobs
+find "$build/tests" -maxdepth 1 -name 'test_*' -type f -perm -u+x | sort |
+  xargs -P "$jobs" -I{} bash -c 'run_test {}' | tee "$out/tests.txt"
+grep -q FAILED "$out/tests.txt" && failed=1
 t0=$EPOCHREALTIME
 if bash "$root/tests/cli/test_cli.sh" "$kolb" "$root" "$out/cli_work" >"$out/test_cli.log" 2>&1; then
   echo "test_cli: passed in $(elapsed "$t0") s"
@@ -40,9 +55,18 @@ fi
 
 if want bench; then
 echo "== single-GPU benchmark"
-"$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" --set output="$out/bench" \
+eval "extra=(${KOLB_GPU_BENCH_ARGS:-})"
+"$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" --set output="$out/bench" "${extra[@]}" \
   >"$out/bench.log" 2>&1 || { echo "bench FAILED"; failed=1; }
 tail -n 60 "$out/bench.log"
+fi
+
+if want d2q37; then
+echo "== single-GPU D2Q37 (issue 16 item 2: the bytes' bound)"
+"$kolb" bench "$root/perf/bench_d2q37.yaml" --threads "$threads" --set output="$out/bench_d2q37" \
+  --set 'size.D2Q37=[4096,4096]' --set 'layouts=[soa,csoa8]' --set 'kernels=[fused]' \
+  --set triad_megabytes=6144 >"$out/bench_d2q37.log" 2>&1 || { echo "bench d2q37 FAILED"; failed=1; }
+tail -n 8 "$out/bench_d2q37.log"
 fi
 
 tune() {  # tune NAME CASE --set ...
@@ -51,17 +75,38 @@ tune() {  # tune NAME CASE --set ...
     --set output.folder="$out/tune_$name" "$@" >"$out/tune_$name.log" 2>&1 || { echo "tune $name FAILED"; failed=1; }
   tail -n 25 "$out/tune_$name.log"
 }
-if want tune; then
-echo "== load balancer, GPU + $threads host threads"
-# The layouts ci/device-build.sh compiles (csoa8 as in the inputs). Issue 15
-# judges D3Q19 against the GPU alone with AA, and D2Q37 (two-buffer only).
+# The node's D3Q19 case at GPU size, csoa8 as in the input (a layout
+# ci/device-build.sh compiles).
 duct=(inputs/10_node_duct3d.yaml --set 'domain.size=[512,128,128]'
   --set 'obstacles=[{type: sphere, center: [128, 64, 64], radius: 16}]')
-tune d2q9 inputs/09_node_cavity2d.yaml --set 'domain.size=[8192,4096]' \
+if want tune; then
+echo "== load balancer, GPU + $threads host threads"
+# Issue 15 judges D3Q19 against the GPU alone with AA, and D2Q37 (two-buffer only).
+want_tune() { [[ $tunes == *" $1 "* ]]; }
+want_tune d2q9 && tune d2q9 inputs/09_node_cavity2d.yaml --set 'domain.size=[8192,4096]' \
   --set physics.reference_length=8192
-tune d3q19 "${duct[@]}"
-tune d3q19_aa "${duct[@]}" --set execution.streaming=aa
-tune d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]'
+want_tune d3q19 && tune d3q19 "${duct[@]}"
+want_tune d3q19_aa && tune d3q19_aa "${duct[@]}" --set execution.streaming=aa
+want_tune d2q37 && tune d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]'
+fi
+
+if want host && [ -n "${KOLB_HOST_KOLB:-}" ]; then
+echo "== host-only build on this CPU, $threads threads (the node's host part should match it)"
+host_run() {  # host_run NAME CASE --set ...: one block (M = 0) on OpenMP
+  local name=$1 case=$2; shift 2
+  "$KOLB_HOST_KOLB" run "$root/$case" -q --threads "$threads" --set execution.host_columns=0 \
+    --set output.vtk_every=0 --set output.observables_every=0 --set output.folder="$out/host_$name" "$@" \
+    >"$out/host_$name.log" 2>&1 || { echo "host run $name FAILED"; failed=1; }
+  echo "$name: $(grep '^done' "$out/host_$name.log")"
+}
+host_run d3q19 "${duct[@]}" --set run.steps=60
+host_run d3q19_aa "${duct[@]}" --set run.steps=60 --set execution.streaming=aa
+host_run d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]' --set run.steps=12
+# issue 16 item 3: D2Q37 against the FP64 peak measured in the same process
+OMP_PROC_BIND=spread OMP_PLACES=cores "$KOLB_HOST_KOLB" bench "$root/perf/bench_d2q37.yaml" \
+  --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
+  --set output="$out/host_bench_d2q37" >"$out/host_bench_d2q37.log" 2>&1 || { echo "host bench d2q37 FAILED"; failed=1; }
+tail -n 8 "$out/host_bench_d2q37.log"
 fi
 if want runs; then
 echo "== whole runs on the GPU (AA streaming, walls everywhere)"

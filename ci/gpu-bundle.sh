@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Packs a device build for a GPU machine that has no compiler, Kokkos or
+# yaml-cpp: kolb, the test executables and the shared libraries they load
+# that such a machine lacks (CUDA 11.8 runtime, yaml-cpp), and optionally a
+# host-only kolb built for that machine's CPU (the host part's reference,
+# issue 15). One xz archive; the test executables link the same library
+# statically, so a large window packs ~450 MB into ~12.
+#   ci/gpu-bundle.sh BUILD_DIR ARCHIVE [HOST_ONLY_BUILD_DIR]
+# On the GPU machine:  mkdir -p /tmp/k && tar -xJf ARCHIVE -C /tmp/k, then
+#   LD_LIBRARY_PATH=/tmp/k/lib KOLB_HOST_KOLB=/tmp/k/host/bin/kolb \
+#     bash ci/gpu-check.sh /tmp/k OUT_DIR 16
+set -euo pipefail
+build=${1:?usage: ci/gpu-bundle.sh BUILD_DIR ARCHIVE [HOST_ONLY_BUILD_DIR]}
+archive=${2:?usage: ci/gpu-bundle.sh BUILD_DIR ARCHIVE [HOST_ONLY_BUILD_DIR]}
+host=${3:-}
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/tests" "$stage/lib"
+cp "$build/bin/kolb" "$stage/bin/"
+for t in "$build"/tests/test_*; do [ -f "$t" ] && [ -x "$t" ] && cp "$t" "$stage/tests/"; done
+# Libraries outside the C/C++ runtime that every Linux image has.
+ldd "$build/bin/kolb" "$stage"/tests/* | awk '/=> \// { print $3 }' | sort -u |
+  grep -E 'libcudart|libyaml-cpp|libamdhip|libhsa' | xargs -r cp -L -t "$stage/lib"
+if [ -n "$host" ]; then
+  mkdir -p "$stage/host/bin"
+  cp "$host/bin/kolb" "$stage/host/bin/"
+fi
+mkdir -p "$(dirname "$archive")"
+tar -C "$stage" -cf - . | xz -T"$(nproc)" --lzma2=preset=6,dict=256MiB >"$archive"
+echo "[gpu-bundle] $archive: $(du -h "$archive" | cut -f1) ($(ls "$stage/tests" | wc -l) tests, libs: $(ls "$stage/lib" | tr '\n' ' '))"
