@@ -8,8 +8,13 @@
 # KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
 # KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
 # "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
-# time (default 4); KOLB_HOST_KOLB a host-only kolb built for this CPU (the
-# host part without it is skipped). Works on a relocated build too (test
+# time (default 1: processes sharing a GPU are time-sliced, and 4 at a time
+# ran the 3-D cavity test in 118 s on an H200 against 4 s alone on an H100);
+# KOLB_GPU_TESTS the test executables (default: all); KOLB_GPU_TUNE_ARGS
+# replaces the tunes' "--sweep 8 --repeats 3 --seconds 0.2"; part "blocks"
+# benches D2Q9/D3Q19 soa rows for each KOLB_GPU_BLOCK in KOLB_GPU_BLOCKS
+# (default "0 128 256 512"; 0: Kokkos' launch); KOLB_HOST_KOLB a host-only
+# kolb built for this CPU (the host part without it is skipped). Works on a relocated build too (test
 # executables are found in BUILD_DIR/tests, inputs in this checkout; see
 # ci/gpu-bundle.sh). Exit 1 if any part failed.
 set -uo pipefail
@@ -28,9 +33,9 @@ elapsed() { awk -v now="$EPOCHREALTIME" -v t0="$1" 'BEGIN { printf "%.1f", now -
 
 if want tests; then
 echo "== tests ($build)"
-# A few executables at a time (the GPU has room for several small cases),
-# each with its share of the host threads.
-jobs=${KOLB_GPU_TEST_JOBS:-4}
+# KOLB_GPU_TEST_JOBS executables at a time, each with its share of the host
+# threads.
+jobs=${KOLB_GPU_TEST_JOBS:-1}
 run_test() {
   local t=$1 name t0=$EPOCHREALTIME rc verdict
   name=$(basename "$t")
@@ -41,7 +46,11 @@ run_test() {
 }
 export -f run_test elapsed
 export out threads jobs
-find "$build/tests" -maxdepth 1 -name 'test_*' -type f -perm -u+x | sort |
+if [ -n "${KOLB_GPU_TESTS:-}" ]; then
+  for t in $KOLB_GPU_TESTS; do echo "$build/tests/$t"; done
+else
+  find "$build/tests" -maxdepth 1 -name 'test_*' -type f -perm -u+x | sort
+fi |
   xargs -P "$jobs" -I{} bash -c 'run_test {}' | tee "$out/tests.txt"
 grep -q FAILED "$out/tests.txt" && failed=1
 t0=$EPOCHREALTIME
@@ -61,6 +70,16 @@ eval "extra=(${KOLB_GPU_BENCH_ARGS:-})"
 tail -n 60 "$out/bench.log"
 fi
 
+if want blocks; then
+echo "== launch shape: threads per block of kolb's CUDA launches (KOLB_GPU_BLOCK)"
+for b in ${KOLB_GPU_BLOCKS:-0 128 256 512}; do
+  KOLB_GPU_BLOCK=$b "$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" \
+    --set output="$out/blocks_$b" --set 'precisions=[double,float]' --set 'layouts=[soa]' \
+    --set 'kernels=[fused,aa]' >"$out/blocks_$b.log" 2>&1 || { echo "bench KOLB_GPU_BLOCK=$b FAILED"; failed=1; }
+  echo "KOLB_GPU_BLOCK=$b"; grep -E "probes on|grid-stride|^D" "$out/blocks_$b.log"
+done
+fi
+
 if want d2q37; then
 echo "== single-GPU D2Q37 (issue 16 item 2: the bytes' bound)"
 "$kolb" bench "$root/perf/bench_d2q37.yaml" --threads "$threads" --set output="$out/bench_d2q37" \
@@ -71,7 +90,7 @@ fi
 
 tune() {  # tune NAME CASE --set ...
   local name=$1 case=$2; shift 2
-  "$kolb" tune "$root/$case" --threads "$threads" --sweep 8 --repeats 3 --seconds 0.2 \
+  "$kolb" tune "$root/$case" --threads "$threads" ${KOLB_GPU_TUNE_ARGS:---sweep 8 --repeats 3 --seconds 0.2} \
     --set output.folder="$out/tune_$name" "$@" >"$out/tune_$name.log" 2>&1 || { echo "tune $name FAILED"; failed=1; }
   tail -n 25 "$out/tune_$name.log"
 }

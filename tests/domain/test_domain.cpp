@@ -41,7 +41,8 @@ const char* to_string(Schedule s) {
 }
 void use(kolb::Domain& node, Schedule s) {
   node.set_concurrent(s != Schedule::sequential);
-  if (s == Schedule::overlapped) node.set_swap_overlap(true);
+  // Explicitly either way: GPU nodes overlap by default.
+  node.set_swap_overlap(s == Schedule::overlapped);
 }
 
 const char* const kAxes[3] = {"x", "y", "z"};

@@ -10,6 +10,7 @@
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/kernels/aa.hpp>
+#include <kolb/kernels/device_launch.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/initialize.hpp>
 #include <kolb/kernels/moments.hpp>
@@ -271,10 +272,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Exec& exec = lane(m_split);
     receive(exec, buffer, packed);
     const auto& map = m_pushed_map[int(side)];
-    Kokkos::parallel_for(
-        "kolb::ScatterPushed",
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(exec, 0, map.extent(0) / 2),
-        ScatterPushed<Stored, memory_space>{block().current(), buffer, map});
+    for_each_index("kolb::ScatterPushed", exec, index_t(map.extent(0) / 2),
+                   ScatterPushed<Stored, memory_space>{block().current(), buffer, map});
   }
 
   // Between AA step pairs the populations are post-collision with opposites
@@ -666,20 +665,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void fill_wall_ghosts() {
     const auto& map = m_ghost_map;
     if (map.extent(0) == 0) return;
-    Kokkos::parallel_for(
-        Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts",
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 3),
-        WallGhosts<Lattice, S, memory_space, Return>{block().current(), map, m_wall});
+    for_each_index(Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts", m_exec,
+                   index_t(map.extent(0) / 3),
+                   WallGhosts<Lattice, S, memory_space, Return>{block().current(), map, m_wall});
   }
 
   // Values AAPull pushed into periodic halos go to the sites they belong to.
   void push_back_periodic() {
     const auto& map = m_periodic_push_map;
     if (map.extent(0) == 0) return;
-    Kokkos::parallel_for(
-        "kolb::PeriodicPushBack",
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, 0, map.extent(0) / 2),
-        ScatterPushed<Stored, memory_space>{block().current(), block().current(), map});
+    for_each_index("kolb::PeriodicPushBack", m_exec, index_t(map.extent(0) / 2),
+                   ScatterPushed<Stored, memory_space>{block().current(), block().current(), map});
   }
 
   // The block as the two-buffer scheme holds it between steps

@@ -16,6 +16,7 @@
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/kernels/device_launch.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -230,9 +231,8 @@ void launch_flat(const char* label, const ExecSpace& exec, const Region& r, cons
   const long long sites = (long long)nx * ny * (r.hi[2] - r.lo[2]);
   if (sites > INT_MAX)
     throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
-  Kokkos::parallel_for(label,
-                       Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<int>>(exec, 0, int(sites)),
-                       FlatSiteLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
+  for_each_index(label, exec, int(sites),
+                 FlatSiteLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
 }
 
 // A reduction over one x row per work item, summed into a local value first:

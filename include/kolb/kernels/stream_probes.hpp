@@ -209,14 +209,13 @@ class StreamProbes {
   template <class F>
   double rate(const char* label, const F& f, std::size_t items, index_t elements, int launches,
               int repeats) const {
-    const Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<index_t>> policy(m_exec, 0,
-                                                                            index_t(items));
-    Kokkos::parallel_for(label, policy, f);
+    // Launched as the kernels are (kernels/device_launch.hpp).
+    for_each_index(label, m_exec, index_t(items), f);
     double best = 1e300;
     for (int r = 0; r < repeats; ++r) {
       m_exec.fence();
       Kokkos::Timer timer;
-      for (int k = 0; k < launches; ++k) Kokkos::parallel_for(label, policy, f);
+      for (int k = 0; k < launches; ++k) for_each_index(label, m_exec, index_t(items), f);
       m_exec.fence();
       best = std::min(best, timer.seconds() / launches);
     }
