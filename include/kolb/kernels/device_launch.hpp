@@ -1,15 +1,16 @@
 #pragma once
-// for_each_index: f(i) for i in [0, n) on an execution space instance.
-// CUDA builds launch it themselves: a plain kernel, one thread per index,
-// blocks of gpu_block_size() threads, on the instance's stream, the functor
-// as a kernel argument. Kokkos 3.4's own CUDA launch differs in two ways
-// that cost kolb time (docs/gpu-clusters.md, "Launches"):
-//  - closures over 512 bytes (the stream-collide, AA and wall-ghost
-//    functors) go through constant memory, and each such launch first waits
-//    for the previous one's kernel to finish: the launching thread stalls,
-//    so a node's host blocks start only once the GPU is idle again;
-//  - blocks of up to 1024 threads, the most that fit an SM.
-// Other backends, and functors too large for an argument, use Kokkos.
+// for_each_index: f(i) for i in [0, n) on an execution space instance,
+// through Kokkos' RangePolicy launch or, in CUDA builds with KOLB_GPU_BLOCK
+// set, through kolb's own: a plain kernel, one thread per index, blocks of
+// KOLB_GPU_BLOCK threads, on the instance's stream, the functor as a kernel
+// argument. Kokkos 3.4's CUDA launch sizes blocks for the most resident
+// threads (the smallest block on ties) and sends closures over 512 bytes
+// (stream-collide, AA, wall ghosts) through constant memory, each such
+// launch first waiting for the previous one's kernel. Measured on an H200 (docs/gpu-clusters.md,
+// "Launch shape"): kolb's own launch lifts the triad probe from 2.5 to
+// 4.1 TB/s, but runs the D2Q9/D3Q19 rows up to 17 % slower than Kokkos'
+// (D3Q19 FP32 two-buffer 4-7 % faster), and a node's GPU part no faster:
+// Kokkos' launch stays the default, kolb's is there to measure launch shapes.
 
 #include <Kokkos_Core.hpp>
 
@@ -22,11 +23,11 @@
 namespace kolb {
 
 // Threads per block of kolb's own CUDA launches: the environment's
-// KOLB_GPU_BLOCK (a multiple of 32 up to 1024; 0: Kokkos' launch), else 256.
+// KOLB_GPU_BLOCK (a multiple of 32 up to 1024); 0 (the default): Kokkos'.
 inline int gpu_block_size() {
   static const int size = [] {
     const char* s = std::getenv("KOLB_GPU_BLOCK");
-    if (s == nullptr || *s == '\0') return 256;
+    if (s == nullptr || *s == '\0') return 0;
     char* end = nullptr;
     const long v = std::strtol(s, &end, 10);
     if (*end != '\0' || v < 0 || v > 1024 || v % 32 != 0)
@@ -48,15 +49,20 @@ __global__ void for_each_index_kernel(const F f, int n) {
 }  // namespace impl
 #endif
 
-// f(i) for i in [0, n), in no particular order, asynchronously on exec.
+// The stream probes' block size: KOLB_GPU_BLOCK's, else 256, with which the
+// probes reach the plain grid-stride kernels (Kokkos' launch: 61 % of them).
+inline int probe_block_size() { return gpu_block_size() > 0 ? gpu_block_size() : 256; }
+
+// f(i) for i in [0, n), in no particular order, asynchronously on exec;
+// in CUDA builds `block` > 0 threads per block by kolb's own launch.
 // Index: the index type of the Kokkos launch (int or index_t).
 template <class Index, class ExecSpace, class F>
-void for_each_index(const char* label, const ExecSpace& exec, Index n, const F& f) {
+void for_each_index(const char* label, const ExecSpace& exec, Index n, const F& f,
+                    int block = gpu_block_size()) {
   if (n <= 0) return;
 #if defined(KOKKOS_ENABLE_CUDA)
   // 4 KB: CUDA 11's limit on kernel arguments.
   if constexpr (std::is_same<ExecSpace, Kokkos::Cuda>::value && sizeof(F) <= 4000) {
-    const int block = gpu_block_size();
     if (block > 0 && n <= Index(INT_MAX)) {
       const int items = int(n);
       impl::for_each_index_kernel<<<(items + block - 1) / block, block, 0, exec.cuda_stream()>>>(
@@ -67,6 +73,8 @@ void for_each_index(const char* label, const ExecSpace& exec, Index n, const F& 
       return;
     }
   }
+#else
+  (void)block;
 #endif
   Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>>(exec, 0, n),
                        f);

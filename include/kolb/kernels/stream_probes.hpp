@@ -209,13 +209,14 @@ class StreamProbes {
   template <class F>
   double rate(const char* label, const F& f, std::size_t items, index_t elements, int launches,
               int repeats) const {
-    // Launched as the kernels are (kernels/device_launch.hpp).
-    for_each_index(label, m_exec, index_t(items), f);
+    // CUDA: kolb's own launch (kernels/device_launch.hpp).
+    const int block = probe_block_size();
+    for_each_index(label, m_exec, index_t(items), f, block);
     double best = 1e300;
     for (int r = 0; r < repeats; ++r) {
       m_exec.fence();
       Kokkos::Timer timer;
-      for (int k = 0; k < launches; ++k) for_each_index(label, m_exec, index_t(items), f);
+      for (int k = 0; k < launches; ++k) for_each_index(label, m_exec, index_t(items), f, block);
       m_exec.fence();
       best = std::min(best, timer.seconds() / launches);
     }
