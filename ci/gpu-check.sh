@@ -8,15 +8,15 @@
 # KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
 # KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
 # "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
-# time (default 1: processes sharing a GPU are time-sliced, and 4 at a time
-# ran the 3-D cavity test in 118 s on an H200 against 4 s alone on an H100);
+# time (default 1: processes sharing a GPU are time-sliced; on an H200, 4 at
+# a time ran the cavity test in 118 s, alone in 2 s);
 # KOLB_GPU_TESTS the test executables (default: all); KOLB_GPU_TUNE_ARGS
 # replaces the tunes' "--sweep 8 --repeats 3 --seconds 0.2"; part "blocks"
 # benches D2Q9/D3Q19 soa rows for each KOLB_GPU_BLOCK in KOLB_GPU_BLOCKS
 # (default "0 128 256 512"; 0: Kokkos' launch); KOLB_HOST_KOLB a host-only
-# kolb built for this CPU (the host part without it is skipped). Works on a relocated build too (test
-# executables are found in BUILD_DIR/tests, inputs in this checkout; see
-# ci/gpu-bundle.sh). Exit 1 if any part failed.
+# kolb built for this CPU (the host part without it is skipped). Works on a
+# relocated build too (test executables are found in BUILD_DIR/tests, inputs
+# in this checkout; see ci/gpu-bundle.sh). Exit 1 if any part failed.
 set -uo pipefail
 build=$(cd "${1:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}" && pwd)
 out=${2:?usage: ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]}

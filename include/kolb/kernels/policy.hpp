@@ -68,6 +68,34 @@ struct RowLoop {
   }
 };
 
+// Rows cut into m_pieces segments (starting 8k sites into the row), for
+// regions of few rows: D2Q37's 3 rows per wall, whose wall kernel costs
+// tens of bulk sites a site, kept 3 of 16 threads busy at a row each.
+template <class SiteFunctor>
+struct RowPieceLoop {
+  SiteFunctor m_site;
+  int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z, m_pieces;
+
+  int start(int piece) const {
+    return piece == m_pieces ? m_nx : int((long long)m_nx * piece / m_pieces) & ~7;
+  }
+  void operator()(int item) const {
+    const int row = item / m_pieces, piece = item % m_pieces;
+    run_segment(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x + start(piece),
+                m_lo_x + start(piece + 1));
+  }
+};
+
+// Segments per row so that a region of few rows still has ~4 work items
+// per thread, each at least 64 sites long; 1 for regions of many rows and
+// for one thread.
+inline int row_pieces(std::size_t rows, int nx, int threads) {
+  constexpr int kMinSegment = 64;
+  const std::size_t want = 4 * std::size_t(threads);
+  if (threads <= 1 || rows >= want || nx < 2 * kMinSegment) return 1;
+  return int(std::min<std::size_t>((want + rows - 1) / rows, std::size_t(nx / kMinSegment)));
+}
+
 // A few general sites (the ends of a row next to x walls), scalar and out of
 // line: entering the vectorised general loop costs its whole set-up (offsets,
 // wall terms, blends broadcast and spilled) however short the run. Measured on
@@ -272,9 +300,19 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
                    const SiteFunctor& f) {
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
-    Kokkos::parallel_for(
-        label, impl::row_policy(exec, r),
-        impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2]});
+    const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
+    const std::size_t rows = std::size_t(ny) * std::size_t(r.hi[2] - r.lo[2]);
+    const int pieces = impl::row_pieces(rows, nx, exec.concurrency());
+    if (pieces > 1) {
+      Kokkos::parallel_for(
+          label,
+          Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(
+              exec, std::size_t(0), rows * std::size_t(pieces)),
+          impl::RowPieceLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2], pieces});
+      return;
+    }
+    Kokkos::parallel_for(label, impl::row_policy(exec, r),
+                         impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
   } else {
     impl::launch_flat(label, exec, r, f);
   }
