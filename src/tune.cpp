@@ -375,6 +375,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   j["size"] = c.size;
   j["layout"] = to_string(c.execution.layout);
   j["kernel"] = to_string(c.execution.kernel);
+  j["streaming"] = c.execution.streaming == Streaming::aa ? "aa" : "two_buffer";
   j["columns"] = lx;
   j["split_axis"] = axis_name(r.split_axis);
   j["tiling"] = r.tiling;

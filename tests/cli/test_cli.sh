@@ -127,6 +127,7 @@ assert {"calibration-isolated", "calibration-concurrent", "model"} <= kinds, kin
 # (M = 0, M = 16) and the sweep; a split already in the set keeps its first
 # kind (e.g. a recalibration at 0).
 assert r["split_axis"] == "y" and r["columns"] == 32, r
+assert r["streaming"] == "two_buffer" and r["kernel"] == "fused", r
 verified = {p["host_columns"] for p in r["points"] if not p["kind"].startswith("calibration")}
 assert {0, 16} <= verified and len(verified) >= 5, (verified, kinds)
 assert r["model_concurrent"]["host"]["per_site_s"] > 0 and r["model_concurrent"]["accelerator"]["per_site_s"] > 0
