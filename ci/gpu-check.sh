@@ -13,7 +13,8 @@
 # KOLB_GPU_TESTS the test executables (default: all); KOLB_GPU_TUNE_ARGS
 # replaces the tunes' "--sweep 8 --repeats 3 --seconds 0.2"; part "blocks"
 # benches D2Q9/D3Q19 soa rows for each KOLB_GPU_BLOCK in KOLB_GPU_BLOCKS
-# (default "0 128 256 512"; 0: Kokkos' launch); KOLB_HOST_KOLB a host-only
+# (default "0 32 64 256": Kokkos' launch, then 32 and 64, the sizes Kokkos
+# 3.4's block formula gives most kernels, and 256); KOLB_HOST_KOLB a host-only
 # kolb built for this CPU (the host part without it is skipped). Works on a
 # relocated build too (test executables are found in BUILD_DIR/tests, inputs
 # in this checkout; see ci/gpu-bundle.sh). Exit 1 if any part failed.
@@ -72,7 +73,7 @@ fi
 
 if want blocks; then
 echo "== launch shape: threads per block of kolb's CUDA launches (KOLB_GPU_BLOCK)"
-for b in ${KOLB_GPU_BLOCKS:-0 128 256 512}; do
+for b in ${KOLB_GPU_BLOCKS:-0 32 64 256}; do
   KOLB_GPU_BLOCK=$b "$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" \
     --set output="$out/blocks_$b" --set 'precisions=[double,float]' --set 'layouts=[soa]' \
     --set 'kernels=[fused,aa]' >"$out/blocks_$b.log" 2>&1 || { echo "bench KOLB_GPU_BLOCK=$b FAILED"; failed=1; }
