@@ -6,11 +6,12 @@
 // argument. Kokkos 3.4's CUDA launch sizes blocks for the most resident
 // threads (the smallest block on ties) and sends closures over 512 bytes
 // (stream-collide, AA, wall ghosts) through constant memory, each such
-// launch first waiting for the previous one's kernel. Measured on an H200 (docs/gpu-clusters.md,
-// "Launch shape"): kolb's own launch lifts the triad probe from 2.5 to
-// 4.1 TB/s, but runs the D2Q9/D3Q19 rows up to 17 % slower than Kokkos'
-// (D3Q19 FP32 two-buffer 4-7 % faster), and a node's GPU part no faster:
-// Kokkos' launch stays the default, kolb's is there to measure launch shapes.
+// launch first waiting for the previous one's kernel. Measured on an H200
+// (docs/gpu-clusters.md, "Launch shape"): kolb's own launch lifts the triad
+// probe from 2.5 to 4.1 TB/s, but runs the D2Q9/D3Q19 rows up to 17 %
+// slower than Kokkos' (D3Q19 FP32 two-buffer 4-7 % faster), and a node's
+// GPU part no faster: Kokkos' launch stays the default for kernels, kolb's
+// is there for the probes and to measure launch shapes.
 
 #include <Kokkos_Core.hpp>
 

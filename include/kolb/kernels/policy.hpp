@@ -58,21 +58,12 @@ KOLB_NOINLINE void run_segment(const SiteFunctor& f, int z, int y, int x0, int x
   for (int x = x0; x < x1; ++x) f(z, y, x);
 }
 
+// One x row per work item, or, for regions of few rows, a segment of one
+// (m_pieces per row, starting 8k sites into it): D2Q37's 3 rows per wall,
+// whose wall kernel costs tens of bulk sites a site, kept 3 of 16 threads
+// busy at a row each.
 template <class SiteFunctor>
 struct RowLoop {
-  SiteFunctor m_site;
-  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
-
-  void operator()(int row) const {
-    run_segment(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x, m_hi_x);
-  }
-};
-
-// Rows cut into m_pieces segments (starting 8k sites into the row), for
-// regions of few rows: D2Q37's 3 rows per wall, whose wall kernel costs
-// tens of bulk sites a site, kept 3 of 16 threads busy at a row each.
-template <class SiteFunctor>
-struct RowPieceLoop {
   SiteFunctor m_site;
   int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z, m_pieces;
 
@@ -286,11 +277,17 @@ struct RowReduce {
 #endif
 };
 
+// The x rows of region r.
+inline std::size_t region_rows(const Region& r) {
+  return std::size_t(r.hi[1] - r.lo[1]) * std::size_t(r.hi[2] - r.lo[2]);
+}
+
+// One work item per row of r, or `pieces` per row.
 template <class ExecSpace>
 Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> row_policy(const ExecSpace& exec,
-                                                                            const Region& r) {
-  const std::size_t rows = std::size_t(r.hi[1] - r.lo[1]) * std::size_t(r.hi[2] - r.lo[2]);
-  return {exec, std::size_t(0), rows};
+                                                                            const Region& r,
+                                                                            int pieces = 1) {
+  return {exec, std::size_t(0), region_rows(r) * std::size_t(pieces)};
 }
 
 }  // namespace impl
@@ -301,18 +298,9 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
     const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
-    const std::size_t rows = std::size_t(ny) * std::size_t(r.hi[2] - r.lo[2]);
-    const int pieces = impl::row_pieces(rows, nx, exec.concurrency());
-    if (pieces > 1) {
-      Kokkos::parallel_for(
-          label,
-          Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(
-              exec, std::size_t(0), rows * std::size_t(pieces)),
-          impl::RowPieceLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2], pieces});
-      return;
-    }
-    Kokkos::parallel_for(label, impl::row_policy(exec, r),
-                         impl::RowLoop<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+    const int pieces = impl::row_pieces(impl::region_rows(r), nx, exec.concurrency());
+    Kokkos::parallel_for(label, impl::row_policy(exec, r, pieces),
+                         impl::RowLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2], pieces});
   } else {
     impl::launch_flat(label, exec, r, f);
   }
