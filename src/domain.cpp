@@ -134,7 +134,7 @@ std::string Domain::tile_split_problem(const Case& c) const {
 
 void Domain::build(const Case& c) {
   m_accelerator = std::make_unique<AcceleratorInstance>();
-  m_halo_lane = std::make_unique<AcceleratorInstance>();
+  m_halo_lane = std::make_unique<AcceleratorInstance>(StreamPriority::urgent);
   const std::string where = c.source + ": execution.host_columns";
   if (c.execution.host_columns_auto && c.execution.host_columns < 0)
     throw ConfigError(where,

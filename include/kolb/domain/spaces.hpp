@@ -51,12 +51,20 @@ struct NodeSpaces {
 #define KOLB_GPU(name) hip##name
 #endif
 
+// How a GPU schedules an instance's kernels against other streams' pending
+// blocks: `urgent` streams (the halo lane) get each SM slot that frees up
+// before `normal` ones. Without it a halo pack queued behind the
+// accelerator's inner update, which fills the GPU, starts only when that
+// update's last blocks are dispatched, so the swap waits out the update.
+enum class StreamPriority { normal, urgent };
+
 // An instance of the accelerator space that launches asynchronously with
 // respect to the host (a non-blocking stream on GPUs; the default instance
 // elsewhere). The stream lives as long as this holder.
 class AcceleratorInstance {
  public:
-  AcceleratorInstance() : m_exec(make()) {}
+  explicit AcceleratorInstance(StreamPriority priority = StreamPriority::normal)
+      : m_exec(make(priority)) {}
   ~AcceleratorInstance() {
 #ifdef KOLB_GPU
     m_exec.fence();
@@ -96,8 +104,13 @@ class AcceleratorInstance {
   KOLB_GPU(Stream_t) m_stream = nullptr;
   KOLB_GPU(Event_t) m_start = nullptr, m_stop = nullptr;
   KOLB_GPU(Event_t) m_mark = nullptr;  // wait_for's: only ordering, no timing
-  NodeAccelerator make() {
-    (void)KOLB_GPU(StreamCreateWithFlags)(&m_stream, KOLB_GPU(StreamNonBlocking));
+  NodeAccelerator make(StreamPriority priority) {
+    // Lower numbers are more urgent; 0 is the default.
+    int least = 0, greatest = 0;
+    if (priority == StreamPriority::urgent)
+      (void)KOLB_GPU(DeviceGetStreamPriorityRange)(&least, &greatest);
+    (void)KOLB_GPU(StreamCreateWithPriority)(&m_stream, KOLB_GPU(StreamNonBlocking),
+                                             priority == StreamPriority::urgent ? greatest : 0);
     (void)KOLB_GPU(EventCreate)(&m_start);
     (void)KOLB_GPU(EventCreate)(&m_stop);
     (void)KOLB_GPU(EventCreateWithFlags)(&m_mark, KOLB_GPU(EventDisableTiming));
@@ -110,7 +123,7 @@ class AcceleratorInstance {
   double clock_seconds() const { return m_seconds; }
 
  private:
-  static NodeAccelerator make() { return NodeAccelerator(); }
+  static NodeAccelerator make(StreamPriority) { return NodeAccelerator(); }
   Kokkos::Timer m_timer;
   double m_seconds = 0;
 #endif

@@ -4,14 +4,16 @@
 // set, through kolb's own: a plain kernel, one thread per index, blocks of
 // KOLB_GPU_BLOCK threads, on the instance's stream, the functor as a kernel
 // argument. Kokkos 3.4's CUDA launch sizes blocks for the most resident
-// threads (the smallest block on ties) and sends closures over 512 bytes
-// (stream-collide, AA, wall ghosts) through constant memory, each such
-// launch first waiting for the previous one's kernel. Measured on an H200
-// (docs/gpu-clusters.md, "Launch shape"): kolb's own launch lifts the triad
-// probe from 2.5 to 4.1 TB/s, but runs the D2Q9/D3Q19 rows up to 17 %
-// slower than Kokkos' (D3Q19 FP32 two-buffer 4-7 % faster), and a node's
-// GPU part no faster: Kokkos' launch stays the default for kernels, kolb's
-// is there for the probes and to measure launch shapes.
+// threads (the smallest block on ties). By default it would also send
+// closures over 512 bytes (stream-collide, AA, wall ghosts) through its one
+// constant-memory buffer, each such launch blocking the host until the
+// previous one's kernel has finished; kolb asks for kernel arguments
+// instead (HintLightWeight), so that launches queue without waiting.
+// Measured on an H200, before that hint (docs/gpu-clusters.md, "Launch
+// shape"): kolb's own launch lifts the triad probe from 2.5 to 4.1 TB/s,
+// but runs the D2Q9/D3Q19 rows up to 17 % slower than Kokkos' (D3Q19 FP32
+// two-buffer 4-7 % faster): Kokkos' launch stays the default for kernels,
+// kolb's is there for the probes and to measure launch shapes.
 
 #include <Kokkos_Core.hpp>
 
@@ -77,8 +79,14 @@ void for_each_index(const char* label, const ExecSpace& exec, Index n, const F& 
 #else
   (void)block;
 #endif
-  Kokkos::parallel_for(label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>>(exec, 0, n),
-                       f);
+  // Light-weight: Kokkos passes the functor as a kernel argument (up to
+  // 4 KB) instead of through its one constant-memory buffer, whose launches
+  // block the host until the previous such kernel has finished (Kokkos 3.4
+  // and later: CudaParallelLaunch, ConstantMemory). On a node that wait
+  // kept the host part from starting before the GPU's inner update ended.
+  using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>,
+                                     Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>;
+  Kokkos::parallel_for(label, Policy(exec, 0, n), f);
 }
 
 }  // namespace kolb
