@@ -6,6 +6,8 @@
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/lattice/d3q19.hpp>
+#include <kolb/layout/aos.hpp>
+#include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/models.hpp>
 
@@ -18,9 +20,12 @@ namespace {
 using Lattice = kolb::D3Q19;
 using Model = kolb::IsothermalModel<Lattice, double>;
 using Exec = Kokkos::DefaultHostExecutionSpace;
-using BlockT = kolb::Block<Lattice, double, kolb::SoA, Kokkos::HostSpace>;
 
+// Runs follow the layout's strides: SoA rows are whole runs, CSoA8 ones
+// break at clusters, AoS ones step by Q.
+template <class Layout>
 struct Box {
+  using BlockT = kolb::Block<Lattice, double, Layout, Kokkos::HostSpace>;
   kolb::Extents e{{11, 9, 7}, Lattice::halo, 3};
   kolb::MaterialTable table;
   kolb::WallTerms<Lattice, double> wall;
@@ -52,9 +57,9 @@ struct Box {
     Kokkos::deep_copy(b.current(), f);
   }
 
-  // Ghost map and bulk runs of b; checks that rows clear of the obstacle are
-  // whole bulk runs.
-  kolb::BulkRows ghosts(bool swapped, Kokkos::View<kolb::index_t*, Kokkos::HostSpace>& map) {
+  // Ghost runs and bulk runs of b; checks that rows clear of the obstacle
+  // are whole bulk runs and that the ghost entries join into runs.
+  kolb::BulkRows ghosts(bool swapped, Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace>& runs) {
     auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
     Kokkos::View<bool*, Kokkos::HostSpace> ghosted("ghosted", e.num_sites());
     kolb::WallFaces walls;
@@ -66,20 +71,41 @@ struct Box {
     for (int z = 1; z <= e.n[2]; ++z)
       for (int y = 1; y <= e.n[1]; ++y) whole += bulk(y, z, 0) == 1 && bulk(y, z, 1) == 1 + e.n[0];
     EXPECT_EQ(whole, e.n[1] * e.n[2] - 9) << "rows next to the obstacle keep general sites";
-    map = kolb::wall_ghost_map<Lattice>(mat, e, b.layout(), ghosted, bulk, swapped);
-    EXPECT_GT(map.extent(0), 0u);
+    runs = kolb::wall_ghost_runs<Lattice>(mat, e, b.layout(), ghosted, bulk, swapped);
+    long entries = 0;
+    for (std::size_t r = 0; r < runs.extent(0); ++r) {
+      const kolb::GhostRun& run = runs(r);
+      EXPECT_GT(run.stride, 0);
+      EXPECT_LT(run.ghost + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
+      EXPECT_LT(run.site + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
+      entries += run.count;
+    }
+    // Counted from the pulling side: each site of a bulk run pulls from a
+    // ghost through every population whose upstream site is ghosted.
+    long pulled = 0;
+    for (int z = 1; z <= e.n[2]; ++z)
+      for (int y = 1; y <= e.n[1]; ++y)
+        for (int x = bulk(y, z, 0); x < bulk(y, z, 1); ++x)
+          for (int i = 0; i < Lattice::q; ++i)
+            pulled += ghosted(e.site_index()(x - Lattice::c(i, 0), y - Lattice::c(i, 1),
+                                             z - Lattice::c(i, 2)));
+    EXPECT_EQ(entries, pulled);
+    // Rows of 11 (SoA, AoS) or pieces of up to 8 (CSoA8 clusters) along the
+    // y and z faces, columns of 9 or 7 down the x faces: far fewer runs.
+    EXPECT_LT(long(runs.extent(0)) * 4, entries);
     return bulk;
   }
 
   template <bool Return>
-  void apply(const Kokkos::View<kolb::index_t*, Kokkos::HostSpace>& map) {
+  void apply(const Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace>& runs) {
     Kokkos::parallel_for(
-        Kokkos::RangePolicy<Exec, Kokkos::IndexType<kolb::index_t>>(0, map.extent(0) / 3),
-        kolb::WallGhosts<Lattice, double, Kokkos::HostSpace, Return>{b.current(), map, wall});
+        Kokkos::RangePolicy<Exec, Kokkos::IndexType<kolb::index_t>>(0, runs.extent(0)),
+        kolb::WallGhosts<Lattice, double, Kokkos::HostSpace, Return>{b.current(), runs, wall});
   }
 
   // First interior population where the two arrays differ (-1: none).
-  long first_difference(const BlockT::population_view& fa, const BlockT::population_view& fb) {
+  long first_difference(const typename BlockT::population_view& fa,
+                        const typename BlockT::population_view& fb) {
     auto ha = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fa);
     auto hb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), fb);
     for (int z = 1; z <= e.n[2]; ++z)
@@ -95,27 +121,32 @@ struct Box {
 
 // One step of Kernel (StreamCollide or AAPull) on box.a through the general
 // pull everywhere, and on box.b through the ghosts and the bulk runs.
-template <class Kernel>
-void step_both(Box& box, bool aa) {
+template <class Kernel, class Layout>
+void step_both(Box<Layout>& box, bool aa) {
   const kolb::Region all = kolb::interior_region(box.e);
   kolb::for_each_site("general", Exec(), all, Kernel(box.a, box.wall, box.model));
-  Kokkos::View<kolb::index_t*, Kokkos::HostSpace> map;
-  const kolb::BulkRows bulk = box.ghosts(aa, map);
-  box.apply<false>(map);
+  Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace> runs;
+  const kolb::BulkRows bulk = box.ghosts(aa, runs);
+  box.template apply<false>(runs);
   kolb::for_each_site_split("ghosts", Exec(), all, Kernel(box.b, box.wall, box.model), bulk);
-  if (aa) box.apply<true>(map);
+  if (aa) box.template apply<true>(runs);
   Exec().fence();
 }
 
-TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
-  Box box(2);
-  step_both<kolb::StreamCollide<Model, kolb::SoA, Kokkos::HostSpace>>(box, false);
+template <class Layout>
+class WallGhosts : public ::testing::Test {};
+using Layouts = ::testing::Types<kolb::SoA, kolb::CSoA<8>, kolb::AoS>;
+TYPED_TEST_SUITE(WallGhosts, Layouts);
+
+TYPED_TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
+  Box<TypeParam> box(2);
+  step_both<kolb::StreamCollide<Model, TypeParam, Kokkos::HostSpace>>(box, false);
   EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
 }
 
-TEST(WallGhosts, AAPullStepEqualsGeneralPull) {
-  Box box(1);
-  step_both<kolb::AAPull<Model, kolb::SoA, Kokkos::HostSpace>>(box, true);
+TYPED_TEST(WallGhosts, AAPullStepEqualsGeneralPull) {
+  Box<TypeParam> box(1);
+  step_both<kolb::AAPull<Model, TypeParam, Kokkos::HostSpace>>(box, true);
   EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
 }
 

@@ -120,8 +120,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat),
                                      true, ghosted);
     if (ghosts)
-      m_ghost_map = Kokkos::create_mirror_view_and_copy(
-          memory_space(), wall_ghost_map<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
+      m_ghost_runs = Kokkos::create_mirror_view_and_copy(
+          memory_space(), wall_ghost_runs<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     if (m_aa)  // where the populations pushed across each split face belong
@@ -663,11 +663,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // to the sites as the general push bounces it.
   template <bool Return = false>
   void fill_wall_ghosts() {
-    const auto& map = m_ghost_map;
-    if (map.extent(0) == 0) return;
+    const auto& runs = m_ghost_runs;
+    if (runs.extent(0) == 0) return;
     for_each_index(Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts", m_exec,
-                   index_t(map.extent(0) / 3),
-                   WallGhosts<Lattice, S, memory_space, Return>{block().current(), map, m_wall});
+                   index_t(runs.extent(0)),
+                   WallGhosts<Lattice, S, memory_space, Return>{block().current(), runs, m_wall});
   }
 
   // Values AAPull pushed into periodic halos go to the sites they belong to.
@@ -727,7 +727,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   Kokkos::View<index_t*, memory_space> m_periodic_push_map;  // pairs (halo, image storage index)
-  Kokkos::View<index_t*, memory_space> m_ghost_map;          // triples (kernels/wall_ghosts.hpp)
+  Kokkos::View<GhostRun*, memory_space> m_ghost_runs;        // kernels/wall_ghosts.hpp
 };
 
 // A part of a variant on the role's execution space; this memory space's
