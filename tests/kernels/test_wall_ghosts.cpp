@@ -87,8 +87,8 @@ struct Box {
       for (int y = 1; y <= e.n[1]; ++y)
         for (int x = bulk(y, z, 0); x < bulk(y, z, 1); ++x)
           for (int i = 0; i < Lattice::q; ++i)
-            pulled += ghosted(e.site_index()(x - Lattice::c(i, 0), y - Lattice::c(i, 1),
-                                             z - Lattice::c(i, 2)));
+            pulled += ghosted(
+                e.site_index()(x - Lattice::c(i, 0), y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
     EXPECT_EQ(entries, pulled);
     // Rows of 11 (SoA, AoS) or pieces of up to 8 (CSoA8 clusters) along the
     // y and z faces, columns of 9 or 7 down the x faces: far fewer runs.

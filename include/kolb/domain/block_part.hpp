@@ -121,7 +121,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                                      true, ghosted);
     if (ghosts)
       m_ghost_runs = Kokkos::create_mirror_view_and_copy(
-          memory_space(), wall_ghost_runs<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
+          memory_space(),
+          wall_ghost_runs<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     if (m_aa)  // where the populations pushed across each split face belong
