@@ -105,12 +105,11 @@ class AcceleratorInstance {
   KOLB_GPU(Event_t) m_start = nullptr, m_stop = nullptr;
   KOLB_GPU(Event_t) m_mark = nullptr;  // wait_for's: only ordering, no timing
   NodeAccelerator make(StreamPriority priority) {
-    // Lower numbers are more urgent; 0 is the default.
-    int least = 0, greatest = 0;
+    // Lower numbers are more urgent; 0, the least urgent, is the default.
+    int least = 0, value = 0;
     if (priority == StreamPriority::urgent)
-      (void)KOLB_GPU(DeviceGetStreamPriorityRange)(&least, &greatest);
-    (void)KOLB_GPU(StreamCreateWithPriority)(&m_stream, KOLB_GPU(StreamNonBlocking),
-                                             priority == StreamPriority::urgent ? greatest : 0);
+      (void)KOLB_GPU(DeviceGetStreamPriorityRange)(&least, &value);
+    (void)KOLB_GPU(StreamCreateWithPriority)(&m_stream, KOLB_GPU(StreamNonBlocking), value);
     (void)KOLB_GPU(EventCreate)(&m_start);
     (void)KOLB_GPU(EventCreate)(&m_stop);
     (void)KOLB_GPU(EventCreateWithFlags)(&m_mark, KOLB_GPU(EventDisableTiming));

@@ -154,10 +154,12 @@ bool pushed_from_fluid(const Kokkos::View<const material_t*, Kokkos::HostSpace>&
   return material(e.site_index()(src[0], src[1], src[2])) == kFluid;
 }
 
-inline Kokkos::View<index_t*, Kokkos::HostSpace> index_view(const std::vector<index_t>& v,
-                                                            const std::string& label) {
-  Kokkos::View<index_t*, Kokkos::HostSpace> out(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, label), v.size());
+// A host View holding a copy of v (index maps, wall-ghost runs).
+template <class T>
+Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
+                                                 const std::string& label) {
+  Kokkos::View<T*, Kokkos::HostSpace> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, label),
+                                          v.size());
   for (std::size_t j = 0; j < v.size(); ++j) out(j) = v[j];
   return out;
 }
@@ -195,7 +197,7 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
             map.push_back(layout(g, i));
           }
       }
-  return impl::index_view(map, "kolb::periodic_push_map");
+  return impl::host_view_of(map, "kolb::periodic_push_map");
 }
 
 // After an AAPull step of parts side by side along `axis`: what a part
@@ -230,7 +232,7 @@ Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
             map.push_back(layout(t, pop.index[k]));
           }
       }
-  return impl::index_view(map, "kolb::pushed_across_map");
+  return impl::host_view_of(map, "kolb::pushed_across_map");
 }
 
 // Writes values where a push map says (pairs of buffer index, storage

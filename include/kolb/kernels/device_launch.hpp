@@ -79,11 +79,7 @@ void for_each_index(const char* label, const ExecSpace& exec, Index n, const F& 
 #else
   (void)block;
 #endif
-  // Light-weight: Kokkos passes the functor as a kernel argument (up to
-  // 4 KB) instead of through its one constant-memory buffer, whose launches
-  // block the host until the previous such kernel has finished (Kokkos 3.4
-  // and later: CudaParallelLaunch, ConstantMemory). On a node that wait
-  // kept the host part from starting before the GPU's inner update ended.
+  // Light-weight: the functor as a kernel argument (see the top of this file).
   using Policy = Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<Index>,
                                      Kokkos::Experimental::WorkItemProperty::HintLightWeight_t>;
   Kokkos::parallel_for(label, Policy(exec, 0, n), f);

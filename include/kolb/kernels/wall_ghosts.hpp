@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <array>
-#include <string>
 #include <vector>
 
 namespace kolb {
@@ -117,11 +116,7 @@ Kokkos::View<GhostRun*, Kokkos::HostSpace> wall_ghost_runs(
     }
     runs.push_back({n.ghost, n.site, 1, 1, n.term});
   }
-  Kokkos::View<GhostRun*, Kokkos::HostSpace> view(
-      Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("kolb::wall_ghost_runs")),
-      runs.size());
-  std::copy(runs.begin(), runs.end(), view.data());
-  return view;
+  return impl::host_view_of(runs, "kolb::wall_ghost_runs");
 }
 
 // Applies the runs of wall_ghost_runs to the buffer the next pull reads:
