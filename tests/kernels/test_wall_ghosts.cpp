@@ -2,6 +2,9 @@
 // moving lid, an obstacle inside), a step through ghosts and bulk runs must
 // give the bits of the general pull at every site, two-buffer and AA, and
 // the ghosts must make the rows away from the obstacle bulk from end to end.
+// Device parts take no ghosts and launch split kernels flat, one thread per
+// site (kernels/policy.hpp, BulkRunsOn): run here on the host, those two
+// launches must give the same bits too.
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/kernels/wall_ghosts.hpp>
@@ -133,6 +136,28 @@ void step_both(Box<Layout>& box, bool aa) {
   Exec().fence();
 }
 
+// One step on box.a through the general operator everywhere, and on box.b
+// through the flat split launches of device parts (bulk sites through
+// `bulk` and the unforced twin, the others through the general operator).
+// `neighbours`: bulk sites need all upstream neighbours fluid (pulls) or
+// only themselves (kernels that read their own site).
+template <class Layout, class Make>
+void step_flat_split(Box<Layout>& box, bool neighbours, const Make& make) {
+  const kolb::Region all = kolb::interior_region(box.e);
+  kolb::for_each_site("general", Exec(), all, make(box.a));
+  auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), box.b.material());
+  const kolb::BulkRows rows = kolb::find_bulk_rows<Lattice>(
+      box.e, Kokkos::View<const kolb::material_t*, Kokkos::HostSpace>(mat), neighbours);
+  long bulk_sites = 0;
+  for (int z = 1; z <= box.e.n[2]; ++z)
+    for (int y = 1; y <= box.e.n[1]; ++y) bulk_sites += rows(y, z, 1) - rows(y, z, 0);
+  EXPECT_GT(bulk_sites, 0);  // both launches have sites to update
+  EXPECT_LT(bulk_sites, long(box.e.n[0]) * box.e.n[1] * box.e.n[2]);
+  kolb::for_each_site_split("flat split", Exec(), all, make(box.b),
+                            kolb::bulk_runs_on<Kokkos::HostSpace>(rows));
+  Exec().fence();
+}
+
 template <class Layout>
 class WallGhosts : public ::testing::Test {};
 using Layouts = ::testing::Types<kolb::SoA, kolb::CSoA<8>, kolb::AoS>;
@@ -147,6 +172,26 @@ TYPED_TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
 TYPED_TEST(WallGhosts, AAPullStepEqualsGeneralPull) {
   Box<TypeParam> box(1);
   step_both<kolb::AAPull<Model, TypeParam, Kokkos::HostSpace>>(box, true);
+  EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
+}
+
+TYPED_TEST(WallGhosts, FlatSplitTwoBufferStepEqualsGeneralPull) {
+  Box<TypeParam> box(2);
+  step_flat_split(box, true, [&](auto& block) {
+    return kolb::StreamCollide<Model, TypeParam, Kokkos::HostSpace>(block, box.wall, box.model);
+  });
+  EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
+}
+
+TYPED_TEST(WallGhosts, FlatSplitAAStepsEqualGeneralPull) {
+  Box<TypeParam> box(1);
+  step_flat_split(box, true, [&](auto& block) {
+    return kolb::AAPull<Model, TypeParam, Kokkos::HostSpace>(block, box.wall, box.model);
+  });
+  EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
+  step_flat_split(box, false, [&](auto& block) {
+    return kolb::AALocal<Model, TypeParam, Kokkos::HostSpace>(block, box.model);
+  });
   EXPECT_EQ(box.first_difference(box.a.current(), box.b.current()), -1);
 }
 

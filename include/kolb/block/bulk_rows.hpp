@@ -13,8 +13,8 @@
 namespace kolb {
 
 // [begin, end) in storage x coordinates per row (y, z) (storage
-// coordinates); begin == end when the row has no bulk site. Host memory:
-// only host launches use it.
+// coordinates); begin == end when the row has no bulk site. Host memory
+// (device parts launch with a copy, BulkRunsOn).
 struct BulkRows {
   Kokkos::View<int* [2], Kokkos::LayoutRight, Kokkos::HostSpace> runs;
   int ext_y = 1;
@@ -22,6 +22,27 @@ struct BulkRows {
   // The run of row (y, z): end = 1 gives its end, 0 its begin.
   int operator()(int y, int z, int end) const { return runs(y + index_t(ext_y) * z, end); }
 };
+
+// The runs of a BulkRows in another memory space, for the flat launches of
+// device parts (kernels/policy.hpp): a thread takes the lean path when its
+// site lies in its row's run.
+template <class MemorySpace>
+struct BulkRunsOn {
+  Kokkos::View<const int* [2], Kokkos::LayoutRight, MemorySpace> runs;
+  int ext_y = 1;
+  bool whole = false;
+  // Whether site (x, y, z) (storage coordinates) is in its row's run.
+  KOKKOS_INLINE_FUNCTION bool contains(int x, int y, int z) const {
+    const index_t row = y + index_t(ext_y) * z;
+    return x >= runs(row, 0) && x < runs(row, 1);
+  }
+};
+
+// A copy of `rows` in MemorySpace (the same View where that is host memory).
+template <class MemorySpace>
+BulkRunsOn<MemorySpace> bulk_runs_on(const BulkRows& rows) {
+  return {Kokkos::create_mirror_view_and_copy(MemorySpace(), rows.runs), rows.ext_y, rows.whole};
+}
 
 // `ghosted` (optional, host, one flag per site): solid sites a fluid
 // neighbour may pull from as if fluid (kernels/wall_ghosts.hpp).

@@ -125,6 +125,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           wall_ghost_runs<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
+    if constexpr (!is_host_space_v<Exec>) {
+      m_bulk_on_device = bulk_runs_on<memory_space>(m_bulk);
+      m_fluid_rows_on_device = bulk_runs_on<memory_space>(m_fluid_rows);
+    }
     if (m_aa)  // where the populations pushed across each split face belong
       for (const Side side : {Side::left, Side::right})
         m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
@@ -431,12 +435,18 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   template <class F>
   void launch(const char* label, const Region& r, const F& f) {
-    for_each_site_split(label, m_exec, r, f, m_bulk);
+    if constexpr (is_host_space_v<Exec>)
+      for_each_site_split(label, m_exec, r, f, m_bulk);
+    else
+      for_each_site_split(label, m_exec, r, f, m_bulk_on_device);
   }
   // Kernels that read only their own site: bulk over runs of fluid sites.
   template <class F>
   void launch_local(const char* label, const Region& r, const F& f) {
-    for_each_site_split(label, m_exec, r, f, m_fluid_rows);
+    if constexpr (is_host_space_v<Exec>)
+      for_each_site_split(label, m_exec, r, f, m_fluid_rows);
+    else
+      for_each_site_split(label, m_exec, r, f, m_fluid_rows_on_device);
   }
   StreamCollide<Model, Layout, memory_space> stream_collide() const {
     return {block(), m_wall, m_model};
@@ -712,6 +722,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   WallTerms<Lattice, Scalar> m_wall;
   BulkRows m_bulk;
   BulkRows m_fluid_rows;           // runs of fluid sites (kernels reading their own site only)
+  BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;  // device parts' copies
   std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
   std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
   std::array<std::array<bool, 2>, 3> m_late;      // faces filled during the update (UpdateZone)

@@ -12,7 +12,7 @@
 // launch's.
 // for_each_site_split also runs a functor's lean `bulk(z, y, x)` on the bulk
 // run of each row (see block/bulk_rows.hpp), and the general operator on the
-// rest of the row in a second pass.
+// rest of the row in a second pass; on devices as two flat launches.
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/cache_lines.hpp>
@@ -244,14 +244,54 @@ struct FlatSiteLoop {
   }
 };
 
-template <class ExecSpace, class SiteFunctor>
-void launch_flat(const char* label, const ExecSpace& exec, const Region& r, const SiteFunctor& f) {
-  const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
-  const long long sites = (long long)nx * ny * (r.hi[2] - r.lo[2]);
+// One pass of a split launch on a device, one thread per site: the bulk
+// pass (Bulk) runs `bulk` on the sites in their row's run, the general pass
+// the general operator on the others.
+template <class SiteFunctor, class MemorySpace, bool Bulk>
+struct FlatSplitLoop {
+  SiteFunctor m_site;
+  BulkRunsOn<MemorySpace> m_bulk;
+  int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int i) const {
+    const int row = i / m_nx;
+    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny, x = m_lo_x + i % m_nx;
+    if (m_bulk.contains(x, y, z) != Bulk) return;
+    if constexpr (Bulk)
+      m_site.bulk(z, y, x);
+    else
+      m_site(z, y, x);
+  }
+};
+
+// The sites of region r, checked against the 32-bit flat index.
+inline int flat_sites(const char* label, const Region& r) {
+  const long long sites =
+      (long long)(r.hi[0] - r.lo[0]) * (r.hi[1] - r.lo[1]) * (r.hi[2] - r.lo[2]);
   if (sites > INT_MAX)
     throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
-  for_each_index(label, exec, int(sites),
-                 FlatSiteLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
+  return int(sites);
+}
+
+template <class ExecSpace, class SiteFunctor>
+void launch_flat(const char* label, const ExecSpace& exec, const Region& r, const SiteFunctor& f) {
+  for_each_index(label, exec, flat_sites(label, r),
+                 FlatSiteLoop<SiteFunctor>{f, r.lo[0], r.hi[0] - r.lo[0], r.lo[1],
+                                           r.hi[1] - r.lo[1], r.lo[2]});
+}
+
+// Runs `pass(g)` with the functor a split launch's bulk sites take: f's
+// unforced twin where the model has one and no body force acts, else f.
+template <class SiteFunctor, class Pass>
+void with_bulk_functor(const SiteFunctor& f, const Pass& pass) {
+  if constexpr (has_unforced_twin<SiteFunctor>::value) {
+    if (f.m_model.forced())
+      pass(f);
+    else
+      pass(unforced_twin(f));
+  } else {
+    pass(f);
+  }
 }
 
 // A reduction over one x row per work item, summed into a local value first:
@@ -308,37 +348,50 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
 
 // Like for_each_site, for functors that also have a lean `bulk(z, y, x)`,
 // valid where a site and all its upstream neighbours are fluid (the bulk
-// runs of `bulk`); devices run the general operator everywhere. Without a
-// body force, host bulk runs collide with the model's unforced twin (the
-// same bits, ~20 % fewer instructions; docs/performance.md, "Unforced bulk
-// rows").
+// runs of `bulk`): a host launch runs every row's bulk run, then the general
+// sites left (see run_bulk). Without a body force, bulk sites collide with
+// the model's unforced twin (the same bits, ~20 % fewer instructions;
+// docs/performance.md, "Unforced bulk rows").
 template <class ExecSpace, class SiteFunctor>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
                          const SiteFunctor& f, const BulkRows& bulk) {
+  static_assert(is_host_space_v<ExecSpace>, "device launches take the runs in device memory");
   if (r.empty()) return;
-  if constexpr (is_host_space_v<ExecSpace>) {
-    const int ny = r.hi[1] - r.lo[1];
-    const auto bulk_pass = [&](const auto& g) {
-      using G = std::decay_t<decltype(g)>;
-      Kokkos::parallel_for(
-          label, impl::row_policy(exec, r),
-          impl::SplitRowLoop<G, false>{g, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
-    };
-    if constexpr (impl::has_unforced_twin<SiteFunctor>::value) {
-      if (f.m_model.forced())
-        bulk_pass(f);
-      else
-        bulk_pass(impl::unforced_twin(f));
-    } else {
-      bulk_pass(f);
-    }
-    if (!bulk.whole)
-      Kokkos::parallel_for(
-          label, impl::row_policy(exec, r),
-          impl::SplitRowLoop<SiteFunctor, true>{f, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
-  } else {
-    impl::launch_flat(label, exec, r, f);
-  }
+  const int ny = r.hi[1] - r.lo[1];
+  impl::with_bulk_functor(f, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    Kokkos::parallel_for(
+        label, impl::row_policy(exec, r),
+        impl::SplitRowLoop<G, false>{g, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+  });
+  if (!bulk.whole)
+    Kokkos::parallel_for(
+        label, impl::row_policy(exec, r),
+        impl::SplitRowLoop<SiteFunctor, true>{f, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+}
+
+// The same two passes as device launches (one thread per site, any
+// execution space): the bulk sites through `bulk` (no material loads, no
+// bounce-back branches), then, unless every row is one run, the others
+// through the general operator. Two kernels rather than one with a branch:
+// a kernel gets the registers of its heaviest path, and the general one
+// (material tests, wall terms) needs more.
+template <class ExecSpace, class SiteFunctor, class MemorySpace>
+void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
+                         const SiteFunctor& f, const BulkRunsOn<MemorySpace>& bulk) {
+  if (r.empty()) return;
+  const int sites = impl::flat_sites(label, r);
+  const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
+  impl::with_bulk_functor(f, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    for_each_index(label, exec, sites,
+                   impl::FlatSplitLoop<G, MemorySpace, true>{g, bulk, r.lo[0], nx, r.lo[1], ny,
+                                                             r.lo[2]});
+  });
+  if (!bulk.whole)
+    for_each_index(label, exec, sites,
+                   impl::FlatSplitLoop<SiteFunctor, MemorySpace, false>{f, bulk, r.lo[0], nx,
+                                                                        r.lo[1], ny, r.lo[2]});
 }
 
 // Reduces a site functor (operator()(z, y, x, value_type&), init, join) over
