@@ -720,9 +720,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   bool m_halos_queued = false;  // work queued on it since its last fence
   Model m_model;
   WallTerms<Lattice, Scalar> m_wall;
+  // Device parts launch with copies of m_bulk and m_fluid_rows in their memory.
+  BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;
   BulkRows m_bulk;
   BulkRows m_fluid_rows;           // runs of fluid sites (kernels reading their own site only)
-  BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;  // device parts' copies
   std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
   std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
   std::array<std::array<bool, 2>, 3> m_late;      // faces filled during the update (UpdateZone)

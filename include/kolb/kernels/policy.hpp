@@ -384,9 +384,9 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
   const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
   impl::with_bulk_functor(f, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    for_each_index(label, exec, sites,
-                   impl::FlatSplitLoop<G, MemorySpace, true>{g, bulk, r.lo[0], nx, r.lo[1], ny,
-                                                             r.lo[2]});
+    for_each_index(
+        label, exec, sites,
+        impl::FlatSplitLoop<G, MemorySpace, true>{g, bulk, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
   });
   if (!bulk.whole)
     for_each_index(label, exec, sites,
