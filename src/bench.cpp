@@ -349,7 +349,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   // The peak is measured again around every compute-bound row: on a shared
   // machine the cores' speed moves as the bandwidth does, and a peak from
   // another minute let a row read above 100 %. Each timing is a few ms
-  // (0.27 GFLOP per host thread; on a GPU, 4 work items per resident thread).
+  // (0.13 GFLOP per host thread; on a GPU, 4 work items per resident thread).
   const index_t peak_items = (is_host_space_v<exec> ? 512 : 4) * exec().concurrency();
   const auto measure_peak = [&] {
     const double gflops = PeakFlops<exec>::measure(exec(), peak_items, probe_repeats);
