@@ -231,16 +231,35 @@ auto unforced_twin(const F& f) {
   return Twin(f, f.m_model.unforced());
 }
 
-// One device thread per site: i = x + nx (y + ny z) relative to the region.
-// 32-bit indices (the divisions are a few instructions, 64-bit ones a call).
+// A region as a flat index for one device thread per site: i = x + nx (y +
+// ny z) relative to the region. 32-bit indices (the divisions are a few
+// instructions, 64-bit ones a call).
+struct FlatRegion {
+  int lo_x, nx, lo_y, ny, lo_z;
+  int sites;
+
+  // Throws std::length_error (naming `label`) beyond 2^31 - 1 sites.
+  static FlatRegion of(const char* label, const Region& r) {
+    const long long n = (long long)(r.hi[0] - r.lo[0]) * (r.hi[1] - r.lo[1]) * (r.hi[2] - r.lo[2]);
+    if (n > INT_MAX)
+      throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
+    return {r.lo[0], r.hi[0] - r.lo[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2], int(n)};
+  }
+  KOKKOS_INLINE_FUNCTION void site(int i, int& z, int& y, int& x) const {
+    const int row = i / nx;
+    z = lo_z + row / ny, y = lo_y + row % ny, x = lo_x + i % nx;
+  }
+};
+
 template <class SiteFunctor>
 struct FlatSiteLoop {
   SiteFunctor m_site;
-  int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z;
+  FlatRegion m_region;
 
   KOKKOS_INLINE_FUNCTION void operator()(int i) const {
-    const int row = i / m_nx;
-    m_site(m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x + i % m_nx);
+    int z, y, x;
+    m_region.site(i, z, y, x);
+    m_site(z, y, x);
   }
 };
 
@@ -251,11 +270,11 @@ template <class SiteFunctor, class MemorySpace, bool Bulk>
 struct FlatSplitLoop {
   SiteFunctor m_site;
   BulkRunsOn<MemorySpace> m_bulk;
-  int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z;
+  FlatRegion m_region;
 
   KOKKOS_INLINE_FUNCTION void operator()(int i) const {
-    const int row = i / m_nx;
-    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny, x = m_lo_x + i % m_nx;
+    int z, y, x;
+    m_region.site(i, z, y, x);
     if (m_bulk.contains(x, y, z) != Bulk) return;
     if constexpr (Bulk)
       m_site.bulk(z, y, x);
@@ -264,20 +283,10 @@ struct FlatSplitLoop {
   }
 };
 
-// The sites of region r, checked against the 32-bit flat index.
-inline int flat_sites(const char* label, const Region& r) {
-  const long long sites =
-      (long long)(r.hi[0] - r.lo[0]) * (r.hi[1] - r.lo[1]) * (r.hi[2] - r.lo[2]);
-  if (sites > INT_MAX)
-    throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
-  return int(sites);
-}
-
 template <class ExecSpace, class SiteFunctor>
 void launch_flat(const char* label, const ExecSpace& exec, const Region& r, const SiteFunctor& f) {
-  for_each_index(label, exec, flat_sites(label, r),
-                 FlatSiteLoop<SiteFunctor>{f, r.lo[0], r.hi[0] - r.lo[0], r.lo[1],
-                                           r.hi[1] - r.lo[1], r.lo[2]});
+  const FlatRegion flat = FlatRegion::of(label, r);
+  for_each_index(label, exec, flat.sites, FlatSiteLoop<SiteFunctor>{f, flat});
 }
 
 // Runs `pass(g)` with the functor a split launch's bulk sites take: f's
@@ -380,18 +389,15 @@ template <class ExecSpace, class SiteFunctor, class MemorySpace>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
                          const SiteFunctor& f, const BulkRunsOn<MemorySpace>& bulk) {
   if (r.empty()) return;
-  const int sites = impl::flat_sites(label, r);
-  const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
+  const impl::FlatRegion flat = impl::FlatRegion::of(label, r);
   impl::with_bulk_functor(f, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    for_each_index(
-        label, exec, sites,
-        impl::FlatSplitLoop<G, MemorySpace, true>{g, bulk, r.lo[0], nx, r.lo[1], ny, r.lo[2]});
+    for_each_index(label, exec, flat.sites,
+                   impl::FlatSplitLoop<G, MemorySpace, true>{g, bulk, flat});
   });
   if (!bulk.whole)
-    for_each_index(label, exec, sites,
-                   impl::FlatSplitLoop<SiteFunctor, MemorySpace, false>{f, bulk, r.lo[0], nx,
-                                                                        r.lo[1], ny, r.lo[2]});
+    for_each_index(label, exec, flat.sites,
+                   impl::FlatSplitLoop<SiteFunctor, MemorySpace, false>{f, bulk, flat});
 }
 
 // Reduces a site functor (operator()(z, y, x, value_type&), init, join) over
