@@ -45,6 +45,66 @@ KOKKOS_INLINE_FUNCTION constexpr double m4(int k) {
   return (k == 0 || k == 4) ? 1.0 / 24 : (k == 2 ? 0.25 : 1.0 / 6);
 }
 
+// The 15 Hermite terms the regularised collision keeps, as one list: 1
+// (order 0), xi_x, xi_y (order 1), then H2, H3 and H4 as above.
+constexpr int kTerms = 15;
+KOKKOS_INLINE_FUNCTION constexpr double term(int i, int t) {
+  return t == 0   ? 1.0
+         : t < 3  ? xi(i, t - 1)
+         : t < 6  ? h2(i, t - 3)
+         : t < 10 ? h3(i, t - 6)
+                  : h4(i, t - 10);
+}
+// Parity of term t under xi_a -> -xi_a: its degree in xi_a, mod 2.
+KOKKOS_INLINE_FUNCTION constexpr int term_parity(int t, int a) {
+  constexpr int degree[kTerms] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4};
+  constexpr int degree_x[kTerms] = {0, 1, 0, 2, 1, 0, 3, 2, 1, 0, 4, 3, 2, 1, 0};
+  return (a == 0 ? degree_x[t] : degree[t] - degree_x[t]) % 2;
+}
+
+// Mirror orbits: the populations (+-c_x, +-c_y) of one |c_x|, |c_y| (4, or
+// 2 on an axis, 1 at rest). A term's value changes only in sign across an
+// orbit, so a sum over the lattice needs each orbit's 4 parity sums once.
+KOKKOS_INLINE_FUNCTION constexpr int index_of(int cx, int cy) {
+  for (int i = 0; i < Q37; ++i)
+    if (D2Q37::c(i, 0) == cx && D2Q37::c(i, 1) == cy) return i;
+  return -1;
+}
+// Orbit k's representative: the k-th population with c_x >= 0 and c_y >= 0.
+KOKKOS_INLINE_FUNCTION constexpr int orbit_rep(int k) {
+  for (int i = 0; i < Q37; ++i)
+    if (D2Q37::c(i, 0) >= 0 && D2Q37::c(i, 1) >= 0 && k-- == 0) return i;
+  return -1;
+}
+constexpr int kOrbits = 13;
+// The lowest term of parity (px, py) that is not zero on orbit rep r (-1: none).
+KOKKOS_INLINE_FUNCTION constexpr int first_term(int r, int px, int py) {
+  for (int t = 0; t < kTerms; ++t)
+    if (term_parity(t, 0) == px && term_parity(t, 1) == py && term(r, t) != 0) return t;
+  return -1;
+}
+
+namespace impl {
+// Every population in exactly one orbit, and every term's value on a mirror
+// image the representative's times (-1)^parity, to the last bit.
+constexpr bool orbits_consistent() {
+  int members = 0;
+  for (int k = 0; k < kOrbits; ++k) {
+    const int r = orbit_rep(k), a = D2Q37::c(r, 0), b = D2Q37::c(r, 1);
+    members += (a != 0 ? 2 : 1) * (b != 0 ? 2 : 1);
+    for (int sx = -1; sx <= 1; sx += 2)
+      for (int sy = -1; sy <= 1; sy += 2)
+        for (int t = 0; t < kTerms; ++t) {
+          const double sign =
+              (term_parity(t, 0) && sx < 0 ? -1 : 1) * (term_parity(t, 1) && sy < 0 ? -1 : 1);
+          if (term(index_of(sx * a, sy * b), t) != sign * term(r, t)) return false;
+        }
+  }
+  return members == Q37 && orbit_rep(kOrbits) == -1;
+}
+static_assert(orbits_consistent(), "D2Q37 mirror orbits");
+}  // namespace impl
+
 // f_i^eq(rho, u, T): the expanded 4th-order Hermite form (d2q37.md §4).
 template <class Scalar>
 KOKKOS_FORCEINLINE_FUNCTION Scalar equilibrium(int i, Scalar rho, Scalar ux, Scalar uy, Scalar T) {
