@@ -77,8 +77,11 @@ struct StreamCollide {
   // with 8-byte values:
   //  - the inputs `prefetch_sites` on (host::kPrefetchLines lines) are
   //    prefetched: the hardware prefetchers did not keep up with 2 Q streams.
-  //    D2Q9 FP64 ran the same at 4 and 8 lines, D2Q37 at 2 to 16 (16-bit
-  //    values, 4 lines = 128 sites, not measured);
+  //    D2Q9 FP64 ran the same at 4 and 8 lines (16-bit values, 4 lines =
+  //    128 sites, not measured). D2Q37 looks 8 lines ahead: since its
+  //    collision goes by mirror orbits a site takes ~840 flop instead of
+  //    ~2000, so 4 lines came too late (1024^2 fused, medians of 5
+  //    alternated rounds: soa 36.4 -> 39.6 MLUPS, csoa8 36.4 -> 41.4);
   //  - the outputs are gathered in one local line per population and written
   //    with non-temporal stores, which skip the write-allocate read of the
   //    destination (so the destination is not prefetched: a cached line
@@ -97,7 +100,8 @@ struct StreamCollide {
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
   static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
   static constexpr bool prefetches = !by_lines;
-  static constexpr int prefetch_sites = by_lines ? host::kPrefetchLines * line_sites : 64;
+  static constexpr int prefetch_lines = Q >= 37 ? 2 * host::kPrefetchLines : host::kPrefetchLines;
+  static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
 
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>
