@@ -177,11 +177,11 @@ struct ThermalCollision {
     constexpr int a = D2Q37::c(r, 0), b = D2Q37::c(r, 1);
     if constexpr (a != 0 && b != 0) {
       const Scalar fpp = get(r), fmp = get(index_of(-a, b));
-      const Scalar fpm = get(index_of(a, -b)), fmm = get(index_of(-a, -b));
+      const Scalar fpm = get(index_of(a, -b)), fmm = get(D2Q37::opposite(r));
       const Scalar p = fpp + fmp, q = fpm + fmm, dp = fpp - fmp, dq = fpm - fmm;
       s[0][0] = p + q, s[0][1] = p - q, s[1][0] = dp + dq, s[1][1] = dp - dq;
     } else if constexpr (a != 0 || b != 0) {  // on an axis: terms odd in the other component vanish
-      const Scalar fp = get(r), fm = get(index_of(-a, -b));
+      const Scalar fp = get(r), fm = get(D2Q37::opposite(r));
       s[0][0] = fp + fm;
       s[a != 0][b != 0] = fp - fm;
     } else {
@@ -201,11 +201,11 @@ struct ThermalCollision {
       put(r, w * (p + dp));
       put(index_of(-a, b), w * (p - dp));
       put(index_of(a, -b), w * (q + dq));
-      put(index_of(-a, -b), w * (q - dq));
+      put(D2Q37::opposite(r), w * (q - dq));
     } else if constexpr (a != 0 || b != 0) {
       const Scalar& odd = e[a != 0][b != 0];
       put(r, w * (e[0][0] + odd));
-      put(index_of(-a, -b), w * (e[0][0] - odd));
+      put(D2Q37::opposite(r), w * (e[0][0] - odd));
     } else {
       put(r, w * e[0][0]);
     }
