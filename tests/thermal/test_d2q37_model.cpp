@@ -1,11 +1,16 @@
 // D2Q37 model facts against ../shared/reference/d2q37.md: quadrature (§2),
-// equilibrium moments (§4) and the Hermite coefficients the regularised
-// collision relaxes.
+// equilibrium moments (§4), the Hermite coefficients the regularised
+// collision relaxes, and the wall rows' conditions (§9).
+#include <kolb/block/block.hpp>
+#include <kolb/layout/csoa.hpp>
+#include <kolb/layout/soa.hpp>
 #include <kolb/model/thermal/collision.hpp>
+#include <kolb/model/thermal/walls.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 namespace {
 
@@ -189,6 +194,99 @@ TEST(D2Q37Collision, RegularizedMatchesTheTermByTermCollision) {
   reg(a);
   regularized_by_terms(reg, b);
   for (int i = 0; i < D2Q37::q; ++i) EXPECT_NEAR(a[i], b[i], 2e-16 * 37) << "population " << i;
+}
+
+// The wall rows (§9) on a 13 x 12 block, both sides, every row kind, fixed
+// and adiabatic walls, raw and half-step targets. At every wall site the
+// kernel must (1) leave the populations it receives untouched (except the
+// rest population of row 2, which takes the mass difference), (2) return
+// exactly the mass that left through the wall, (3) give u^H = 0, i.e.
+// momentum -M g dt / 2, and (4) the energy of the target temperature. The
+// host's vectorised row loop and the per-site operator (device launches)
+// must give the same bits.
+template <class Layout>
+void check_wall_rows(bool adiabatic_low, bool raw_low) {
+  using BlockT = kolb::Block<D2Q37, double, Layout, Kokkos::HostSpace>;
+  constexpr int nx = 13, ny = 12, h = D2Q37::halo;
+  const kolb::Extents e({nx, ny, 1}, h, 2);
+  BlockT a(e, "a"), b(e, "b");
+  const kolb::SiteIndex site = e.site_index();
+  auto fill = [&](const typename BlockT::population_view& v, double phase) {
+    auto m = Kokkos::create_mirror(v);  // a copy: the kernel's inputs stay as they were
+    for (int y = 0; y < e.ext(1); ++y)
+      for (int x = 0; x < e.ext(0); ++x) {
+        const double rho = 1 + 0.05 * std::sin(0.7 * x + 0.3 * y + phase);
+        const double T = 1 + 0.04 * std::cos(0.4 * x - 0.9 * y + phase);
+        for (int i = 0; i < D2Q37::q; ++i)
+          m(a.layout()(site(x, y, 0), i)) =
+              th::equilibrium<double>(i, rho, 0.02, -0.03, T) * (1 + 0.05 * std::cos(1.7 * i + x));
+      }
+    return m;
+  };
+  const auto pre = fill(a.current(), 0.0), post0 = fill(a.next(), 1.0);
+  for (BlockT* blk : {&a, &b}) {
+    Kokkos::deep_copy(blk->current(), pre);
+    Kokkos::deep_copy(blk->next(), post0);
+  }
+  kolb::ThermalWallSettings ws;
+  ws.active = true;
+  ws.adiabatic[0] = adiabatic_low, ws.adiabatic[1] = !adiabatic_low;
+  ws.temperature[0] = 1.03, ws.temperature[1] = 0.96;
+  ws.raw[0] = raw_low, ws.raw[1] = !raw_low;
+  const double gdt[3] = {2e-4, -6e-4, 0};
+  const kolb::ThermalWalls<double, Layout, Kokkos::HostSpace> wa(a, ws, gdt), wb(b, ws, gdt);
+  const int rows[6] = {h, h + 1, h + 2, h + ny - 3, h + ny - 2, h + ny - 1};
+  for (int y : rows) {
+    wa.row(0, y, h, h + nx);
+    for (int x = h; x < h + nx; ++x) wb(0, y, x);
+  }
+  auto fa = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.next());
+  auto fb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.next());
+  ASSERT_EQ(std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)), 0)
+      << "row loop and per-site operator differ";
+
+  const double g2 = gdt[0] * gdt[0] + gdt[1] * gdt[1];
+  for (int side = 0; side < 2; ++side)
+    for (int j = 0; j < 3; ++j) {
+      const int y = side == 0 ? h + j : h + ny - 1 - j, sgn = side == 0 ? 1 : -1;
+      const int y3 = side == 0 ? h + 3 : h + ny - 4;
+      for (int x = h; x < h + nx; ++x) {
+        const kolb::index_t s = site(x, y, 0);
+        auto at = [&](const auto& v, kolb::index_t t, int i) { return v(a.layout()(t, i)); };
+        double mass = 0, M = 0, mx = 0, my = 0, en = 0;  // mass: what left + what came
+        for (int i = 0; i < D2Q37::q; ++i) {
+          const int cy = sgn * D2Q37::c(i, 1);
+          if (cy < -j) mass += at(pre, s, i);
+          if (cy <= j && !(j == 2 && i == D2Q37::rest)) {
+            EXPECT_EQ(at(fa, s, i), at(post0, s, i)) << "received population " << i << " changed";
+          }
+          if (cy <= j) mass += at(post0, s, i);
+          const double f = at(fa, s, i), x_ = th::xi(i, 0), y_ = th::xi(i, 1);
+          M += f, mx += x_ * f, my += y_ * f, en += 0.5 * (x_ * x_ + y_ * y_) * f;
+        }
+        const auto st = th::site_state<double>(
+            [&](int i) { return at(pre, site(x - D2Q37::c(i, 0), y3 - D2Q37::c(i, 1), 0), i); });
+        const double t3 = st.T + g2 / 8, tw = ws.temperature[side];
+        const double target =
+            ws.adiabatic[side] ? t3 : (j == 2 ? tw : (j == 1 ? 2 * tw - t3 : 3 * tw - 2 * t3));
+        const double t_raw = ws.raw[side] ? target : target - g2 / 8;
+        const double px = -0.5 * mass * gdt[0], py = -0.5 * mass * gdt[1];
+        const std::string where = "side " + std::to_string(side) + " row " + std::to_string(j) +
+                                  " x " + std::to_string(x);
+        EXPECT_NEAR(M, mass, 1e-14) << where;
+        EXPECT_NEAR(mx, px, 5e-14) << where;  // sums of ~1 times |xi| <= 3.6: round-off ~1e-14
+        EXPECT_NEAR(my, py, 5e-14) << where;
+        EXPECT_NEAR(en, mass * t_raw + (px * px + py * py) / (2 * mass), 2e-13) << where;
+      }
+    }
+}
+
+TEST(D2Q37Walls, RowsKeepMassZeroVelocityAndTheTargetEnergy) {
+  for (bool adiabatic_low : {true, false})
+    for (bool raw_low : {true, false}) {
+      check_wall_rows<kolb::SoA>(adiabatic_low, raw_low);
+      check_wall_rows<kolb::CSoA<8>>(adiabatic_low, raw_low);
+    }
 }
 
 }  // namespace

@@ -62,6 +62,14 @@ KOLB_NOINLINE void run_segment(const SiteFunctor& f, int z, int y, int x0, int x
 // (m_pieces per row, starting 8k sites into it): D2Q37's 3 rows per wall,
 // whose wall kernel costs tens of bulk sites a site, kept 3 of 16 threads
 // busy at a row each.
+// Functors with row(z, y, x0, x1) run a row segment themselves (the
+// D2Q37 wall rows: one loop per row kind).
+template <class F, class = void>
+struct runs_rows : std::false_type {};
+template <class F>
+struct runs_rows<F, std::void_t<decltype(std::declval<const F&>().row(0, 0, 0, 0))>>
+    : std::true_type {};
+
 template <class SiteFunctor>
 struct RowLoop {
   SiteFunctor m_site;
@@ -72,8 +80,12 @@ struct RowLoop {
   }
   void operator()(int item) const {
     const int row = item / m_pieces, piece = item % m_pieces;
-    run_segment(m_site, m_lo_z + row / m_ny, m_lo_y + row % m_ny, m_lo_x + start(piece),
-                m_lo_x + start(piece + 1));
+    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny;
+    const int x0 = m_lo_x + start(piece), x1 = m_lo_x + start(piece + 1);
+    if constexpr (runs_rows<SiteFunctor>::value)
+      m_site.row(z, y, x0, x1);
+    else
+      run_segment(m_site, z, y, x0, x1);
   }
 };
 
