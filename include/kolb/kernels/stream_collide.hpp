@@ -37,14 +37,12 @@ struct StreamCollide {
         m_model(model) {
     // Near the cache, plain stores win: lines only when the two buffers
     // exceed 1.5 last-level caches, or 0.75 for D2Q37, whose 74 streams the
-    // hardware prefetchers do not follow once they come from memory. On a
-    // 32 MiB L3 (docs/performance.md, "Lines or plain stores near the
-    // cache"), soa and csoa8 fused MLUPS, plain / by lines: D2Q37 at 0.47 L3
-    // 26-48 / 25-37, at 0.98 L3 15-31 / 26-36, at 1.2 L3 15-24 / 30-38; D2Q9
-    // FP64 at 1.2 L3 304-411 / 293-314; D3Q19 FP64 at 1.5 L3 53-70 / 43-62.
-    // (Another VM earlier ran D2Q37 at 1.2 L3 at 77 plain, 55 by lines.)
-    // KOLB_LLC_BYTES overrides the cache size (memory.cpp). Layouts whose
-    // populations are not line_sites-long runs (AoS) keep the site path.
+    // hardware prefetchers do not follow once they come from memory. At 0.93
+    // of a 32 MiB L3, D2Q37 fused ran 14-27 MLUPS plain and 30-37 by lines,
+    // while D2Q9 and D3Q19 FP64 still gained from plain stores at 1.1-1.4
+    // (docs/performance.md, "Lines or plain stores near the cache").
+    // KOLB_LLC_BYTES overrides the cache size. Layouts whose populations are
+    // not line_sites-long runs (AoS) keep the site path.
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
     const std::size_t cache = host::last_level_cache_bytes();
