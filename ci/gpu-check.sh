@@ -15,7 +15,8 @@
 # benches D2Q9/D3Q19 soa rows for each KOLB_GPU_BLOCK in KOLB_GPU_BLOCKS
 # (default "0 32 64 256": Kokkos' launch, then 32 and 64, the sizes Kokkos
 # 3.4's block formula gives most kernels, and 256); KOLB_HOST_KOLB a host-only
-# kolb built for this CPU (the host part without it is skipped). Works on a
+# kolb built for this CPU (the host part without it is skipped),
+# KOLB_HOST_KOLB_V4 optionally one built for x86-64-v4 (its D2Q37 bench). Works on a
 # relocated build too (test executables are found in BUILD_DIR/tests, inputs
 # in this checkout; see ci/gpu-bundle.sh). Exit 1 if any part failed.
 set -uo pipefail
@@ -127,6 +128,15 @@ OMP_PROC_BIND=spread OMP_PLACES=cores "$KOLB_HOST_KOLB" bench "$root/perf/bench_
   --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
   --set output="$out/host_bench_d2q37" >"$out/host_bench_d2q37.log" 2>&1 || { echo "host bench d2q37 FAILED"; failed=1; }
 tail -n 8 "$out/host_bench_d2q37.log"
+# The same bench from a host-only build for x86-64-v4 (AVX-512), when given:
+# GPU nodes' Xeons have it, and the v3 build leaves half their FMA width.
+if [ -n "${KOLB_HOST_KOLB_V4:-}" ]; then
+  OMP_PROC_BIND=spread OMP_PLACES=cores "$KOLB_HOST_KOLB_V4" bench "$root/perf/bench_d2q37.yaml" \
+    --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
+    --set output="$out/host_v4_bench_d2q37" >"$out/host_v4_bench_d2q37.log" 2>&1 ||
+    { echo "host v4 bench d2q37 FAILED"; failed=1; }
+  tail -n 8 "$out/host_v4_bench_d2q37.log"
+fi
 fi
 if want runs; then
 echo "== whole runs on the GPU (AA streaming, walls everywhere)"

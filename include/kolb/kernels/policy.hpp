@@ -58,10 +58,6 @@ KOLB_NOINLINE void run_segment(const SiteFunctor& f, int z, int y, int x0, int x
   for (int x = x0; x < x1; ++x) f(z, y, x);
 }
 
-// One x row per work item, or, for regions of few rows, a segment of one
-// (m_pieces per row, starting 8k sites into it): D2Q37's 3 rows per wall,
-// whose wall kernel costs tens of bulk sites a site, kept 3 of 16 threads
-// busy at a row each.
 // Functors with row(z, y, x0, x1) run a row segment themselves (the
 // D2Q37 wall rows: one loop per row kind).
 template <class F, class = void>
@@ -70,6 +66,10 @@ template <class F>
 struct runs_rows<F, std::void_t<decltype(std::declval<const F&>().row(0, 0, 0, 0))>>
     : std::true_type {};
 
+// One x row per work item, or, for regions of few rows, a segment of one
+// (m_pieces per row, starting 8k sites into it): D2Q37's 3 rows per wall,
+// whose wall kernel cost tens of bulk sites a site, kept 3 of 16 threads
+// busy at a row each.
 template <class SiteFunctor>
 struct RowLoop {
   SiteFunctor m_site;

@@ -70,9 +70,10 @@ struct ThermalWalls {
   }
 
   // Sites [x0, x1) of row y on the host: one loop per row kind, which the
-  // compiler vectorises (the site body has no branch left). Per site, the
-  // old loop over i with the row's j as a runtime value cost ~25 bulk sites
-  // (Rayleigh-Benard 192 x 64: 53 % of the step on 9 % of the sites).
+  // compiler vectorises (the site body has no branch left). A wall site
+  // costs about one bulk site so; the old loop over i, with the row's j a
+  // runtime value, cost ~25 (Rayleigh-Benard 192 x 64: 53 % of the step on
+  // 9 % of the sites).
   void row(int, int y, int x0, int x1) const {
     switch (row_kind(y)) {
       case 0: run_row<0, 0>(y, x0, x1); break;
