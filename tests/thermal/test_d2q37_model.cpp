@@ -264,9 +264,14 @@ void check_wall_rows(bool adiabatic_low, bool raw_low) {
           const double f = at(fa, s, i), x_ = th::xi(i, 0), y_ = th::xi(i, 1);
           M += f, mx += x_ * f, my += y_ * f, en += 0.5 * (x_ * x_ + y_ * y_) * f;
         }
-        const auto st = th::site_state<double>(
-            [&](int i) { return at(pre, site(x - D2Q37::c(i, 0), y3 - D2Q37::c(i, 1), 0), i); });
-        const double t3 = st.T + g2 / 8, tw = ws.temperature[side];
+        // Row 3's raw temperature after streaming, from its moments.
+        double r3 = 0, jx3 = 0, jy3 = 0, e3 = 0;
+        for (int i = 0; i < D2Q37::q; ++i) {
+          const double f = at(pre, site(x - D2Q37::c(i, 0), y3 - D2Q37::c(i, 1), 0), i);
+          r3 += f, jx3 += th::xi(i, 0) * f, jy3 += th::xi(i, 1) * f, e3 += th::xi2(i) * f;
+        }
+        const double T3 = 0.5 * (e3 / r3 - (jx3 * jx3 + jy3 * jy3) / (r3 * r3));
+        const double t3 = T3 + g2 / 8, tw = ws.temperature[side];
         const double target =
             ws.adiabatic[side] ? t3 : (j == 2 ? tw : (j == 1 ? 2 * tw - t3 : 3 * tw - 2 * t3));
         const double t_raw = ws.raw[side] ? target : target - g2 / 8;
