@@ -123,20 +123,17 @@ host_run() {  # host_run NAME CASE --set ...: one block (M = 0) on OpenMP
 host_run d3q19 "${duct[@]}" --set run.steps=60
 host_run d3q19_aa "${duct[@]}" --set run.steps=60 --set execution.streaming=aa
 host_run d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]' --set run.steps=12
-# issue 16 item 3: D2Q37 against the FP64 peak measured in the same process
-OMP_PROC_BIND=spread OMP_PLACES=cores "$KOLB_HOST_KOLB" bench "$root/perf/bench_d2q37.yaml" \
-  --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
-  --set output="$out/host_bench_d2q37" >"$out/host_bench_d2q37.log" 2>&1 || { echo "host bench d2q37 FAILED"; failed=1; }
-tail -n 8 "$out/host_bench_d2q37.log"
-# The same bench from a host-only build for x86-64-v4 (AVX-512), when given:
-# GPU nodes' Xeons have it, and the v3 build leaves half their FMA width.
-if [ -n "${KOLB_HOST_KOLB_V4:-}" ]; then
-  OMP_PROC_BIND=spread OMP_PLACES=cores "$KOLB_HOST_KOLB_V4" bench "$root/perf/bench_d2q37.yaml" \
+# issue 16 item 3: D2Q37 against the FP64 peak measured in the same process,
+# also from a host-only build for x86-64-v4 (AVX-512) when given: GPU nodes'
+# Xeons have it, and the v3 build leaves half their FMA width.
+host_bench_d2q37() {  # host_bench_d2q37 NAME KOLB
+  OMP_PROC_BIND=spread OMP_PLACES=cores "$2" bench "$root/perf/bench_d2q37.yaml" \
     --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
-    --set output="$out/host_v4_bench_d2q37" >"$out/host_v4_bench_d2q37.log" 2>&1 ||
-    { echo "host v4 bench d2q37 FAILED"; failed=1; }
-  tail -n 8 "$out/host_v4_bench_d2q37.log"
-fi
+    --set output="$out/$1" >"$out/$1.log" 2>&1 || { echo "$1 FAILED"; failed=1; }
+  tail -n 8 "$out/$1.log"
+}
+host_bench_d2q37 host_bench_d2q37 "$KOLB_HOST_KOLB"
+[ -n "${KOLB_HOST_KOLB_V4:-}" ] && host_bench_d2q37 host_v4_bench_d2q37 "$KOLB_HOST_KOLB_V4"
 fi
 if want runs; then
 echo "== whole runs on the GPU (AA streaming, walls everywhere)"
