@@ -44,6 +44,16 @@
 #define KOLB_NOINLINE
 #endif
 
+// KOLB_EXEC_CHECK_DISABLE: before a host-device function template that calls
+// a callable it is given (a dispatcher), so that nvcc does not warn (#20011,
+// #20013) when host code instantiates it with a host-only lambda. Device
+// code still cannot call a host function through it.
+#if defined(__CUDACC__) && !defined(__clang__)
+#define KOLB_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#define KOLB_EXEC_CHECK_DISABLE
+#endif
+
 // KOLB_HOST_INLINE: always inlined, host code only (a kernel's host-only
 // path: KOKKOS_FORCEINLINE_FUNCTION would also declare it for the device).
 #if defined(__GNUC__) || defined(__clang__)

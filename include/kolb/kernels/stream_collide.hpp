@@ -35,19 +35,13 @@ struct StreamCollide {
         m_layout(block.layout()),
         m_site(block.site_index()),
         m_model(model) {
-    // Near the cache, plain stores win: lines only when the two buffers
-    // exceed 1.5 last-level caches, or 0.75 for D2Q37, whose 74 streams the
-    // hardware prefetchers do not follow once they come from memory. At 0.93
-    // of a 32 MiB L3, D2Q37 fused ran 14-27 MLUPS plain and 30-37 by lines,
-    // while D2Q9 and D3Q19 FP64 still gained from plain stores at 1.1-1.4
-    // (docs/performance.md, "Lines or plain stores near the cache").
-    // KOLB_LLC_BYTES overrides the cache size. Layouts whose populations are
-    // not line_sites-long runs (AoS) keep the site path.
+    // Lines only beyond lines_from_llc_quarters (below); KOLB_LLC_BYTES
+    // overrides the cache size. Layouts whose populations are not
+    // line_sites-long runs (AoS) keep the site path.
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
     const std::size_t cache = host::last_level_cache_bytes();
-    const bool beyond_cache = Q >= 37 ? 4 * bytes > 3 * cache : 2 * bytes > 3 * cache;
-    m_lines = runs && beyond_cache;
+    m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
   }
 
   // The same launch with another model (the unforced twin of the bulk pass,
@@ -106,6 +100,14 @@ struct StreamCollide {
   static constexpr bool prefetches = !by_lines;
   static constexpr int prefetch_lines = Q >= 37 ? 2 * host::kPrefetchLines : host::kPrefetchLines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
+  // Near the cache, plain stores win: by lines only when the two buffers
+  // exceed this many quarters of the last-level cache, 1.5 caches, or 0.75
+  // for D2Q37, whose 74 streams the hardware prefetchers do not follow once
+  // they come from memory. At 0.93 of a 32 MiB L3, D2Q37 fused ran 14-27
+  // MLUPS plain and 30-37 by lines, while D2Q9 and D3Q19 FP64 still gained
+  // from plain stores at 1.1-1.4 (docs/performance.md, "Lines or plain
+  // stores near the cache").
+  static constexpr int lines_from_llc_quarters = Q >= 37 ? 3 : 6;
 
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>

@@ -10,6 +10,7 @@
 // choice is a template parameter, so the per-site body has no branch and
 // the compiler vectorises it across sites.
 
+#include <kolb/core/macros.hpp>
 #include <kolb/model/thermal/hermite.hpp>
 
 namespace kolb {
@@ -108,6 +109,7 @@ struct ThermalCollision {
   // orbit's outputs are 4 parity sums of terms, each used by all of them;
   // that executes 2.3x fewer operations than a term per population.
   static constexpr bool streams = Regularized;
+  KOLB_EXEC_CHECK_DISABLE
   template <class Get, class Put>
   KOKKOS_FORCEINLINE_FUNCTION void streamed(const Get& get, const Put& put) const {
     using namespace thermal;
@@ -171,6 +173,7 @@ struct ThermalCollision {
   }
 
   // The parity sums of orbit r's populations (hermite.hpp), read with get.
+  KOLB_EXEC_CHECK_DISABLE
   template <int r, class Get>
   KOKKOS_FORCEINLINE_FUNCTION static void parity_sums(const Get& get, Scalar (&s)[2][2]) {
     using thermal::index_of;
@@ -190,6 +193,7 @@ struct ThermalCollision {
   }
 
   // Writes orbit r's populations from its parity sums e (each times w).
+  KOLB_EXEC_CHECK_DISABLE
   template <int r, class Put>
   KOKKOS_FORCEINLINE_FUNCTION static void put_orbit(const Put& put, const Scalar (&e)[2][2]) {
     using thermal::index_of;

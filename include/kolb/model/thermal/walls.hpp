@@ -16,8 +16,11 @@
 // Arithmetic in double whatever the storage precision (few sites).
 
 #include <kolb/block/block.hpp>
+#include <kolb/core/macros.hpp>
 #include <kolb/core/static_for.hpp>
 #include <kolb/model/thermal/hermite.hpp>
+
+#include <type_traits>
 
 namespace kolb {
 
@@ -59,14 +62,9 @@ struct ThermalWalls {
 
   // Site x of row y, which must be one of the 3 rows next to a wall.
   KOKKOS_INLINE_FUNCTION void operator()(int, int y, int x) const {
-    switch (row_kind(y)) {
-      case 0: site<0, 0>(x, y); break;
-      case 1: site<0, 1>(x, y); break;
-      case 2: site<0, 2>(x, y); break;
-      case 3: site<1, 0>(x, y); break;
-      case 4: site<1, 1>(x, y); break;
-      default: site<1, 2>(x, y); break;
-    }
+    with_row_kind(y, [&](auto side, auto j) KOLB_INLINE_LAMBDA {
+      site<decltype(side)::value, decltype(j)::value>(x, y);
+    });
   }
 
   // Sites [x0, x1) of row y on the host: one loop per row kind, which the
@@ -75,13 +73,27 @@ struct ThermalWalls {
   // runtime value, cost ~25 (Rayleigh-Benard 192 x 64: 53 % of the step on
   // 9 % of the sites).
   void row(int, int y, int x0, int x1) const {
+    with_row_kind(y, [&](auto side, auto j) {
+      run_row<decltype(side)::value, decltype(j)::value>(y, x0, x1);
+    });
+  }
+
+  // Calls f(side, j) with the kind of row y as integral constants: side 0
+  // (y-) or 1 (y+), j rows from the wall. One switch for the site and the
+  // row paths, so both map a row to the same body.
+  KOLB_EXEC_CHECK_DISABLE
+  template <class F>
+  KOKKOS_FORCEINLINE_FUNCTION void with_row_kind(int y, F&& f) const {
+    using I0 = std::integral_constant<int, 0>;
+    using I1 = std::integral_constant<int, 1>;
+    using I2 = std::integral_constant<int, 2>;
     switch (row_kind(y)) {
-      case 0: run_row<0, 0>(y, x0, x1); break;
-      case 1: run_row<0, 1>(y, x0, x1); break;
-      case 2: run_row<0, 2>(y, x0, x1); break;
-      case 3: run_row<1, 0>(y, x0, x1); break;
-      case 4: run_row<1, 1>(y, x0, x1); break;
-      default: run_row<1, 2>(y, x0, x1); break;
+      case 0: f(I0{}, I0{}); break;
+      case 1: f(I0{}, I1{}); break;
+      case 2: f(I0{}, I2{}); break;
+      case 3: f(I1{}, I0{}); break;
+      case 4: f(I1{}, I1{}); break;
+      default: f(I1{}, I2{}); break;
     }
   }
 
