@@ -5,9 +5,24 @@
 # rebuilt, and ccache (installed by the bootstrap) serves unchanged sources.
 #   Kokkos_ROOT=/path/to/kokkos  use your own Kokkos (3.4 or newer) instead
 #   KOLB_CMAKE_ARGS="..."         more CMake arguments (ci/test.sh adds the tests)
+#   KOLB_CXX=clang++-15           the host compiler (clang++-N: clang-N and
+#                                 libomp-N-dev are installed when missing); one
+#                                 KOLB_BUILD_DIR per compiler. Kokkos stays the
+#                                 bootstrap's g++ build: both use libomp then.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${KOLB_BUILD_DIR:-$root/build}
+
+compiler=()
+if [ -n "${KOLB_CXX:-}" ]; then
+  if [[ "$KOLB_CXX" =~ ^clang\+\+-([0-9]+)$ ]]; then
+    # shellcheck source=ci/lib.sh
+    source "$root/ci/lib.sh"
+    kolb_apt_install "clang-${BASH_REMATCH[1]}" "libomp-${BASH_REMATCH[1]}-dev"
+  fi
+  command -v "$KOLB_CXX" >/dev/null || { echo "[build] KOLB_CXX=$KOLB_CXX: no such compiler" >&2; exit 2; }
+  compiler=(-DCMAKE_CXX_COMPILER="$(command -v "$KOLB_CXX")")
+fi
 
 if [ -n "${Kokkos_ROOT:-}" ]; then
   echo "[build] using Kokkos_ROOT=$Kokkos_ROOT" >&2
@@ -19,6 +34,6 @@ fi
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 # shellcheck disable=SC2086  # KOLB_CMAKE_ARGS is a list of arguments
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$kokkos" ${KOLB_CMAKE_ARGS:-} >&2
+  -DCMAKE_PREFIX_PATH="$kokkos" "${compiler[@]}" ${KOLB_CMAKE_ARGS:-} >&2
 cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
 echo "$build"

@@ -16,7 +16,8 @@
 # (default "0 32 64 256": Kokkos' launch, then 32 and 64, the sizes Kokkos
 # 3.4's block formula gives most kernels, and 256); KOLB_HOST_KOLB a host-only
 # kolb built for this CPU (the host part without it is skipped),
-# KOLB_HOST_KOLB_V4 optionally one built for x86-64-v4 (its D2Q37 bench). Works on a
+# KOLB_HOST_KOLB_V4 optionally one built for x86-64-v4 and KOLB_HOST_KOLB_CLANG
+# one built by clang (KOLB_CXX; their D2Q37 bench). Works on a
 # relocated build too (test executables are found in BUILD_DIR/tests, inputs
 # in this checkout; see ci/gpu-bundle.sh). Exit 1 if any part failed.
 set -uo pipefail
@@ -134,6 +135,7 @@ host_bench_d2q37() {  # host_bench_d2q37 NAME KOLB
 }
 host_bench_d2q37 host_bench_d2q37 "$KOLB_HOST_KOLB"
 [ -n "${KOLB_HOST_KOLB_V4:-}" ] && host_bench_d2q37 host_v4_bench_d2q37 "$KOLB_HOST_KOLB_V4"
+[ -n "${KOLB_HOST_KOLB_CLANG:-}" ] && host_bench_d2q37 host_clang_bench_d2q37 "$KOLB_HOST_KOLB_CLANG"
 fi
 if want runs; then
 echo "== whole runs on the GPU (AA streaming, walls everywhere)"
