@@ -45,8 +45,8 @@
 #endif
 
 // KOLB_EXEC_CHECK_DISABLE: before a host-device function template that calls
-// a callable it is given (a dispatcher), so that nvcc does not warn (#20011,
-// #20013) when host code instantiates it with a host-only lambda. Device
+// a callable it is given (a dispatcher), so that nvcc does not warn (#20013,
+// #20015) when host code instantiates it with a host-only lambda. Device
 // code still cannot call a host function through it.
 #if defined(__CUDACC__) && !defined(__clang__)
 #define KOLB_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
