@@ -20,8 +20,8 @@ if [ -n "${KOLB_CXX:-}" ]; then
     source "$root/ci/lib.sh"
     kolb_apt_install "clang-${BASH_REMATCH[1]}" "libomp-${BASH_REMATCH[1]}-dev"
   fi
-  command -v "$KOLB_CXX" >/dev/null || { echo "[build] KOLB_CXX=$KOLB_CXX: no such compiler" >&2; exit 2; }
-  compiler=(-DCMAKE_CXX_COMPILER="$(command -v "$KOLB_CXX")")
+  cxx=$(command -v "$KOLB_CXX") || { echo "[build] KOLB_CXX=$KOLB_CXX: no such compiler" >&2; exit 2; }
+  compiler=(-DCMAKE_CXX_COMPILER="$cxx")
 fi
 
 if [ -n "${Kokkos_ROOT:-}" ]; then

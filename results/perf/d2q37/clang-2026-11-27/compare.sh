@@ -28,9 +28,8 @@ run() {  # run KOLB INPUT STEPS FOLDER: MLUPS of the whole time loop
     grep -o '[0-9.]* MLUPS' | head -n 1
 }
 for r in $(seq "$rounds"); do
-  for c in gcc clang; do
-    k=$gcc_kolb
-    [ "$c" = clang ] && k=$clang_kolb
+  for pair in "gcc:$gcc_kolb" "clang:$clang_kolb"; do
+    c=${pair%%:*} k=${pair#*:}
     echo "round $r $c: collide 64^2: $(bench "$k" collide 64 1000)"
     echo "round $r $c: collide 224^2: $(bench "$k" collide 224 40)"
     echo "round $r $c: fused 1024^2: $(bench "$k" fused 1024 10)"
