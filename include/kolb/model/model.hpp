@@ -46,7 +46,8 @@ struct CollisionModel {
 
   // One site's collision from get(i) to put(i, value); the same bits as
   // operator(). A streaming collision keeps only its sums live; the others
-  // gather all Q inputs first.
+  // gather all Q inputs first. Host passes give it host lambdas.
+  KOLB_EXEC_CHECK_DISABLE
   template <class Get, class Put>
   KOKKOS_FORCEINLINE_FUNCTION void collide(const Get& get, const Put& put) const {
     if constexpr (streams_populations<Collision>::value) {
