@@ -55,7 +55,7 @@ struct CountedScalar {
   friend CountedScalar operator-(CountedScalar a, CountedScalar b) { return ++ops, a.v - b.v; }
   friend CountedScalar operator*(CountedScalar a, CountedScalar b) { return ++ops, a.v * b.v; }
   friend CountedScalar operator/(CountedScalar a, CountedScalar b) { return ++ops, a.v / b.v; }
-  friend CountedScalar operator-(CountedScalar a) { return -a.v; }
+  [[maybe_unused]] friend CountedScalar operator-(CountedScalar a) { return -a.v; }
   CountedScalar& operator+=(CountedScalar b) { return *this = *this + b; }
   friend CountedScalar fma(CountedScalar a, CountedScalar b, CountedScalar c) {
     return ops += 2, a.v * b.v + c.v;
