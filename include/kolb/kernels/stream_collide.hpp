@@ -7,8 +7,34 @@
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
+#include <kolb/lattice/d2q37.hpp>
 
 namespace kolb {
+
+// How StreamCollide's host bulk rows go by cache lines for a lattice
+// (measured; docs/performance.md):
+//  - prefetch_lines: how far ahead the inputs are prefetched;
+//  - lines_from_llc_quarters: rows go by lines only when the two buffers
+//    exceed this many quarters of the last-level cache (near the cache,
+//    plain stores win). 1.5 caches: D2Q9 and D3Q19 FP64 still gained from
+//    plain stores at 1.1-1.4 ("Lines or plain stores near the cache").
+template <class Lattice>
+struct LineRowTuning {
+  static constexpr int prefetch_lines = host::kPrefetchLines;
+  static constexpr int lines_from_llc_quarters = 6;
+};
+
+// D2Q37: since its collision goes by mirror orbits a site takes ~840 flop
+// instead of ~2000, so host::kPrefetchLines lines came too late (1024^2
+// fused, medians of 5 alternated rounds: soa 36.4 -> 39.6 MLUPS, csoa8
+// 36.4 -> 41.4 at twice as far). The hardware prefetchers do not follow its
+// 74 streams once they come from memory: at 0.93 of a 32 MiB L3 it ran
+// 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches.
+template <>
+struct LineRowTuning<D2Q37> {
+  static constexpr int prefetch_lines = 2 * host::kPrefetchLines;
+  static constexpr int lines_from_llc_quarters = 3;
+};
 
 template <class Model, class Layout, class MemorySpace>
 struct StreamCollide {
@@ -73,13 +99,10 @@ struct StreamCollide {
   // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500
   // instructions between one site's loads and the next's), D2Q9, and D3Q19
   // with 8-byte values:
-  //  - the inputs `prefetch_sites` on (host::kPrefetchLines lines) are
+  //  - the inputs `prefetch_sites` on (LineRowTuning's prefetch_lines) are
   //    prefetched: the hardware prefetchers did not keep up with 2 Q streams.
   //    D2Q9 FP64 ran the same at 4 and 8 lines (16-bit values, 4 lines =
-  //    128 sites, not measured). D2Q37 looks 8 lines ahead: since its
-  //    collision goes by mirror orbits a site takes ~840 flop instead of
-  //    ~2000, so 4 lines came too late (1024^2 fused, medians of 5
-  //    alternated rounds: soa 36.4 -> 39.6 MLUPS, csoa8 36.4 -> 41.4);
+  //    128 sites, not measured);
   //  - the outputs are gathered in one local line per population and written
   //    with non-temporal stores, which skip the write-allocate read of the
   //    destination (so the destination is not prefetched: a cached line
@@ -98,16 +121,9 @@ struct StreamCollide {
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
   static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
   static constexpr bool prefetches = !by_lines;
-  static constexpr int prefetch_lines = Q >= 37 ? 2 * host::kPrefetchLines : host::kPrefetchLines;
+  static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
-  // Near the cache, plain stores win: by lines only when the two buffers
-  // exceed this many quarters of the last-level cache, 1.5 caches, or 0.75
-  // for D2Q37, whose 74 streams the hardware prefetchers do not follow once
-  // they come from memory. At 0.93 of a 32 MiB L3, D2Q37 fused ran 14-27
-  // MLUPS plain and 30-37 by lines, while D2Q9 and D3Q19 FP64 still gained
-  // from plain stores at 1.1-1.4 (docs/performance.md, "Lines or plain
-  // stores near the cache").
-  static constexpr int lines_from_llc_quarters = Q >= 37 ? 3 : 6;
+  static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
 
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>
