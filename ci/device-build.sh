@@ -13,6 +13,9 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${KOLB_DEVICE_BUILD_DIR:-$root/build-$vendor}
 prefix=$(bash "$root/ci/bootstrap-device.sh" "$vendor" | tail -n 1)
 start=$(date +%s)
+# ccache (CMakeLists.txt: depend mode for the device compilers) shares its
+# cache between clones in any folder.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 args=(-S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix"
   -DKOLB_ENABLE_TESTS=ON -DKOLB_ENABLE_NATIVE=OFF -DKOLB_HOST_ARCH="${KOLB_HOST_ARCH:-x86-64-v3}")
