@@ -136,9 +136,10 @@ struct ThermalCollision {
     // tr a2 = sum |xi|^2 f - 2 rho = 2 rho T + rho |u|^2 - 2 rho
     const Scalar T0 =
         Scalar(0.5) * (m[3] + m[5]) * inv_rho + Scalar(1) - Scalar(0.5) * (ux0 * ux0 + uy0 * uy0);
-    // 1 / tau_n = p / (tau_const p + tau_per_pressure), p = rho T: the four
-    // divisions depend on p alone and overlap. Through 1/p and then
-    // tau1 = 1/relax_0 they were four in a row, and g++'s code ran ~5 %
+    // 1 / tau_n = p / (tau_const p + tau_per_pressure), p = rho T, and tau1
+    // (order 2's tau, which shifts u and T by the force): four divisions that
+    // depend on p alone and overlap. Through 1/p and then tau1 = 1/relax_0
+    // they were up to four in a row, and one thread of g++'s code ran 3-7 %
     // slower (docs/performance.md, "Fewer divisions in a row").
     const Scalar p = rho * T0;
     Scalar keep[3], relax[3];  // b_n = keep_n a_n + relax_n a_n^eq
