@@ -6,10 +6,11 @@
 // lattice constant is a literal (static_for), zero velocity components cost
 // nothing (if constexpr), and opposite pairs share their even part (c.u)^2
 // and differ only in the sign of the odd part c.u, which halves the
-// equilibrium work, and w omega enters the site's few coefficients once per
-// weight class instead of each pair's terms (7 instead of 11 operations a
-// pair: docs/performance.md, "Weights folded into the BGK coefficients"). The arithmetic is explicit (math::fma, no compiler
-// contraction), so every layout, kernel and device gives the same bits.
+// equilibrium work. w omega scales the site's coefficients once per weight
+// class, not each pair's terms (7 instead of 11 operations a pair;
+// docs/performance.md, "Weights folded into the BGK coefficients"). The
+// arithmetic is explicit (math::fma, no compiler contraction), so every
+// layout, kernel and device gives the same bits.
 //
 // Forced = false is the same collision with g = 0 and the Guo terms left
 // out: each of them is then an exact zero added to a non-zero term, so it
