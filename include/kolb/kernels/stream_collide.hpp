@@ -13,6 +13,9 @@ namespace kolb {
 
 // How StreamCollide's host bulk rows go by cache lines for a lattice
 // (measured; docs/performance.md):
+//  - by_lines(value bytes): whether its rows take the line path (below) or
+//    only prefetch; D2Q9 always, D3Q19 with 8-byte values (its FP32 rows
+//    are set by the collision, not the bytes);
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
 //    exceed this many quarters of the last-level cache (near the cache,
@@ -20,6 +23,7 @@ namespace kolb {
 //    plain stores at 1.1-1.4 ("Lines or plain stores near the cache").
 template <class Lattice>
 struct LineRowTuning {
+  static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 8; }
   static constexpr int prefetch_lines = host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 6;
 };
@@ -32,6 +36,7 @@ struct LineRowTuning {
 // 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches.
 template <>
 struct LineRowTuning<D2Q37> {
+  static constexpr bool by_lines(int) { return true; }
   static constexpr int prefetch_lines = 2 * host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 3;
 };
@@ -119,7 +124,7 @@ struct StreamCollide {
   // whatever the bandwidth ("Prefetched two-buffer rows"). Destinations are
   // not prefetched (a write-intent prefetch measured slower).
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
-  static constexpr bool by_lines = Q >= 37 || Q <= 9 || sizeof(stored_t<S>) >= 8;
+  static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;
   static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
