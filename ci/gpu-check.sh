@@ -127,7 +127,7 @@ host_run d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]' --
 # issue 16 item 3: D2Q37 against the FP64 peak measured in the same process,
 # also from the host-only builds for x86-64-v4 (AVX-512: GPU nodes' Xeons
 # have it, and the v3 build leaves half their FMA width) and by clang (its
-# D2Q37 collision ran 1.1-1.7x faster on the project's VM) when given.
+# D2Q37 collision ran faster on the project's VM: docs/thermal.md) when given.
 host_bench_d2q37() {  # host_bench_d2q37 NAME KOLB
   OMP_PROC_BIND=spread OMP_PLACES=cores "$2" bench "$root/perf/bench_d2q37.yaml" \
     --threads "$threads" --set 'layouts=[soa,csoa8]' --set 'kernels=[fused,collide]' \
