@@ -31,10 +31,13 @@ struct BulkRunsOn {
   Kokkos::View<const int* [2], Kokkos::LayoutRight, MemorySpace> runs;
   int ext_y = 1;
   bool whole = false;
-  // Whether site (x, y, z) (storage coordinates) is in its row's run.
+  // Whether site (x, y, z) (storage coordinates) is in its row's run. Both
+  // ends are loaded before either is compared: `&&` made a GPU thread wait
+  // for one load, then issue the other, before its populations' loads.
   KOKKOS_INLINE_FUNCTION bool contains(int x, int y, int z) const {
     const index_t row = y + index_t(ext_y) * z;
-    return x >= runs(row, 0) && x < runs(row, 1);
+    const int begin = runs(row, 0), end = runs(row, 1);
+    return (x >= begin) & (x < end);
   }
 };
 
