@@ -4,7 +4,8 @@
 # balancer on the node cases at GPU sizes (GPU + OpenMP host at once), and
 # the host part's references from a host-only build on the same CPU.
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
-# KOLB_GPU_PARTS picks parts (default: "tests bench d2q37 tune host runs");
+# KOLB_GPU_PARTS picks parts (default: "tests bench d2q37 tune host runs";
+# also "blocks" and "ncu", Nsight Compute on the D3Q19 kernels);
 # KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
 # KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
 # "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
@@ -81,6 +82,24 @@ for b in ${KOLB_GPU_BLOCKS:-0 32 64 256}; do
     --set 'kernels=[fused,aa]' >"$out/blocks_$b.log" 2>&1 || { echo "bench KOLB_GPU_BLOCK=$b FAILED"; failed=1; }
   echo "KOLB_GPU_BLOCK=$b"; grep -E "probes on|grid-stride|^D" "$out/blocks_$b.log"
 done
+fi
+
+if want ncu; then
+echo "== Nsight Compute: D3Q19 SoA AA and fused kernels, FP64 and FP32, 192^3"
+# Occupancy, DRAM throughput and stall reasons of the bulk kernels (the
+# first two launches of each row; docs/gpu-clusters.md, "What limits them").
+ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -n 1)
+for p in double float; do for k in aa fused; do
+  "$ncu" --clock-control none --kernel-name-base demangled -k 'regex:AAPull|StreamCollide|Collide' -c 2 \
+    --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
+    --section LaunchStats --section WarpStateStats \
+    "$kolb" bench "$root/perf/bench_gpu.yaml" --threads "$threads" --set output="$out/ncu_bench" \
+    --set 'lattices=[D3Q19]' --set 'layouts=[soa]' --set "precisions=[$p]" --set "kernels=[$k]" \
+    --set 'size.D3Q19=[192,192,192]' --set steps=2 --set repeats=1 --set triad_megabytes=256 \
+    >"$out/ncu_${p}_$k.txt" 2>&1 || { echo "ncu $p $k FAILED"; failed=1; }
+  echo "$p $k: $(grep -E 'Duration|DRAM Throughput|Registers Per|Achieved Occupancy' "$out/ncu_${p}_$k.txt" |
+    head -n 4 | awk '{print $1, $2, $NF}' | paste -sd ' ')"
+done; done
 fi
 
 if want d2q37; then
