@@ -423,6 +423,16 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   const std::string json_path = folder + "/tune.json";
   write_atomically(json_path, j.dump(2) + "\n");
 
+  // The measured points by their CSV columns' names (1-based for gnuplot):
+  // a fixed number drifted when mpi_s was added and plotted it instead.
+  const auto column = [&](const char* key) {
+    int k = 1;
+    for (const auto& item : points.front().items()) {
+      if (item.key() == key) return k;
+      ++k;
+    }
+    throw std::logic_error(std::string("tune.csv has no column ") + key);
+  };
   std::ofstream gp(folder + "/tune.gp");
   gp << "set terminal pngcairo size 1000,650\nset output '" << folder << "/tune.png'\n"
      << "set datafile separator ','\nset key outside bottom center horizontal\n"
@@ -439,7 +449,8 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                   "verification window)', "
                 : "")
      << "'" << folder << "/tune.csv' every ::1 using "
-     << "($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
+     << "($" << column("concurrent") << "==1?$" << column("host_fraction") << ":1/0):"
+     << column("mlups") << " with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
   gp.close();
   run_gnuplot(folder + "/tune.gp", "kolb tune");
   return json_path;

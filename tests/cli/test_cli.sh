@@ -117,6 +117,10 @@ done
 if command -v gnuplot >/dev/null; then
   [ -s tune/tune.png ] && ok "tune plot" || fail "tune: no tune.png"
 fi
+# The plot's measured points are tune.csv's mlups column.
+mlups_col=$(head -n 1 tune/tune.csv | tr ',' '\n' | grep -nx mlups | cut -d: -f1)
+grep -q "):$mlups_col with points" tune/tune.gp && ok "tune plot: measured MLUPS" ||
+  fail "tune plot: measured points are not column $mlups_col (mlups) of tune.csv"
 python3 - tune/tune.json <<'PY' && ok "tune.json content" || fail "tune.json content"
 import json, sys
 r = json.load(open(sys.argv[1]))

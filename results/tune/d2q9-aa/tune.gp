@@ -8,4 +8,4 @@ set grid
 set xrange [0:1]
 set title 'D2Q9 double 1024x1024: model M* = 224, measured best M = 208'
 set arrow from 0.4375, graph 0 to 0.4375, graph 1 nohead dt 3 lc rgb 'gray40'
-plot 'results/tune/d2q9-aa/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', '' every ::1 using 2:5 with lines dt 4 lw 2 title 'model (refitted in the verification window)', 'results/tune/d2q9-aa/tune.csv' every ::1 using ($4==1?$2:1/0):9 with points pt 7 ps 1.2 title 'measured (concurrent)'
+plot 'results/tune/d2q9-aa/tune_model.csv' every ::1 using 2:4 with lines lw 2 title 'model (concurrent calibration)', '' every ::1 using 2:3 with lines dt 2 title 'model (isolated calibration)', '' every ::1 using 2:5 with lines dt 4 lw 2 title 'model (refitted in the verification window)', 'results/tune/d2q9-aa/tune.csv' every ::1 using ($4==1?$2:1/0):10 with points pt 7 ps 1.2 title 'measured (concurrent)'
