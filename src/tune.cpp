@@ -449,8 +449,8 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                   "verification window)', "
                 : "")
      << "'" << folder << "/tune.csv' every ::1 using "
-     << "($" << column("concurrent") << "==1?$" << column("host_fraction") << ":1/0):"
-     << column("mlups") << " with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
+     << "($" << column("concurrent") << "==1?$" << column("host_fraction")
+     << ":1/0):" << column("mlups") << " with points pt 7 ps 1.2 title 'measured (concurrent)'\n";
   gp.close();
   run_gnuplot(folder + "/tune.gp", "kolb tune");
   return json_path;
