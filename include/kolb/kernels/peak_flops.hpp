@@ -25,6 +25,39 @@
 
 namespace kolb {
 
+namespace impl {
+// What one peak chain is kept in: the widest FMA register on x86 hosts, a
+// double elsewhere (devices; other hosts vectorise the chains' loop).
+#if defined(KOLB_PEAK_X86_VECTORS)
+struct PeakLane {
+#if defined(__AVX512F__)
+  using type = __m512d;
+  static type splat(double x) { return _mm512_set1_pd(x); }
+  static type fma(type a, type b, type c) { return _mm512_fmadd_pd(a, b, c); }
+#else
+  using type = __m256d;
+  static type splat(double x) { return _mm256_set1_pd(x); }
+  static type fma(type a, type b, type c) { return _mm256_fmadd_pd(a, b, c); }
+#endif
+  static constexpr int width = int(sizeof(type) / sizeof(double));
+  static double sum(type a) {
+    double lanes[width], s = 0;
+    std::memcpy(lanes, &a, sizeof lanes);
+    for (double x : lanes) s += x;
+    return s;
+  }
+};
+#else
+struct PeakLane {
+  using type = double;
+  static constexpr int width = 1;
+  KOKKOS_INLINE_FUNCTION static double splat(double x) { return x; }
+  KOKKOS_INLINE_FUNCTION static double fma(double a, double b, double c) { return ::fma(a, b, c); }
+  KOKKOS_INLINE_FUNCTION static double sum(double a) { return a; }
+};
+#endif
+}  // namespace impl
+
 template <class ExecSpace, int Chains = 64>
 struct PeakFlops {
   static constexpr int chains = Chains;
@@ -32,50 +65,19 @@ struct PeakFlops {
   Kokkos::View<double*, typename ExecSpace::memory_space> m_out;
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t i) const {
-#if defined(KOLB_PEAK_X86_VECTORS)
-    m_out(i) = x86_chains(i);
-#else
-    double a[chains];
-    for (int k = 0; k < chains; ++k) a[k] = 1.0 + 1e-9 * double(k + i);
-    const double b = 0.999999999, c = 1e-9;
+    using Lane = impl::PeakLane;
+    constexpr int lanes = chains / Lane::width;
+    typename Lane::type a[lanes];
+    for (int k = 0; k < lanes; ++k) a[k] = Lane::splat(1.0 + 1e-9 * double(k + i));
+    const auto b = Lane::splat(0.999999999), c = Lane::splat(1e-9);
     for (int r = 0; r < rounds; ++r) {
       KOLB_SIMD
-      for (int k = 0; k < chains; ++k) a[k] = ::fma(a[k], b, c);
+      for (int k = 0; k < lanes; ++k) a[k] = Lane::fma(a[k], b, c);
     }
     double s = 0;
-    for (int k = 0; k < chains; ++k) s += a[k];
+    for (int k = 0; k < lanes; ++k) s += Lane::sum(a[k]);
     m_out(i) = s;  // keeps the chains alive
-#endif
   }
-
-#if defined(KOLB_PEAK_X86_VECTORS)
-  // The same chains as explicit vector FMAs of the target's widest width.
-  static double x86_chains(index_t i) {
-#if defined(__AVX512F__)
-    using V = __m512d;
-    constexpr int width = 8;
-    const auto fmadd = [](V x, V y, V z) { return _mm512_fmadd_pd(x, y, z); };
-    const auto splat = [](double x) { return _mm512_set1_pd(x); };
-#else
-    using V = __m256d;
-    constexpr int width = 4;
-    const auto fmadd = [](V x, V y, V z) { return _mm256_fmadd_pd(x, y, z); };
-    const auto splat = [](double x) { return _mm256_set1_pd(x); };
-#endif
-    constexpr int vectors = chains / width;
-    V a[vectors];
-    for (int k = 0; k < vectors; ++k) a[k] = splat(1.0 + 1e-9 * double(k + i));
-    const V b = splat(0.999999999), c = splat(1e-9);
-    for (int r = 0; r < rounds; ++r)
-      for (int k = 0; k < vectors; ++k) a[k] = fmadd(a[k], b, c);
-    double lanes[width], s = 0;
-    for (int k = 0; k < vectors; ++k) {
-      std::memcpy(lanes, &a[k], sizeof lanes);
-      for (double x : lanes) s += x;
-    }
-    return s;
-  }
-#endif
 
   // Best GFLOP/s over 32, 64 and 128 chains, `repeats` runs of `items` work items each.
   static double measure(const ExecSpace& exec, index_t items, int repeats) {
