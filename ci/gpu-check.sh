@@ -89,7 +89,8 @@ echo "== Nsight Compute: D3Q19 SoA AA and fused kernels, FP64 and FP32, 192^3"
 # Occupancy, DRAM throughput and stall reasons of the bulk kernels (the
 # first two launches of each row; docs/gpu-clusters.md, "What limits them").
 ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -n 1)
-for p in double float; do for k in aa fused; do
+[ -n "$ncu" ] || { echo "ncu FAILED: Nsight Compute not found"; failed=1; }
+[ -n "$ncu" ] && for p in double float; do for k in aa fused; do
   "$ncu" --clock-control none --kernel-name-base demangled -k 'regex:AAPull|StreamCollide|Collide' -c 2 \
     --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy \
     --section LaunchStats --section WarpStateStats \
