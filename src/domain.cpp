@@ -169,11 +169,15 @@ void Domain::build(const Case& c) {
     for (int a = 0; a < 3; ++a) {
       // A lone part along an axis no other rank shares is its own neighbour.
       setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a != s || n == 1);
-      // The accelerator's faces to the host parts arrive during its update
-      // where the swap overlaps it (step_overlapped).
-      for (const Side side : {Side::left, Side::right})
+      // The faces between the accelerator and the host parts arrive during
+      // both sides' updates where the swap overlaps them (step_overlapped).
+      for (const Side side : {Side::left, Side::right}) {
+        const bool host_to_accelerator =
+            role == PartRole::host && n == 3 && side == (k == 0 ? Side::right : Side::left);
         setup.late[a][int(side)] =
-            remote(k, a, side) || (role == PartRole::accelerator && n > 1 && a == s);
+            remote(k, a, side) ||
+            (a == s && ((role == PartRole::accelerator && n > 1) || host_to_accelerator));
+      }
     }
     m_slots.push_back({make_part(c, setup, spaces), role, {}});
   };
@@ -441,19 +445,14 @@ bool Domain::swap_overlapped() const {
          (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped());
 }
 
-double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
-  Kokkos::Timer timer;
+Domain::SwapInFlight Domain::start_swap(bool pushed) {
   const int s = m_split;
-  struct Transfer {
-    Part* to;
-    Side side;  // the face of `to` the data comes through
-    HaloBuffer data;
-  };
   // The accelerator's packs first, so that its copies start while the host
   // packs: every transfer from or to it is queued on its halo lane, through
   // pinned host memory. Halos between host parts (across a periodic wrap)
   // are filled directly by fill_halos; pushes between them go here too.
-  std::vector<Transfer> to_host, to_accelerator;
+  SwapInFlight swap{pushed, {}};
+  std::vector<Transfer> to_accelerator;
   for (const PartRole from : {PartRole::accelerator, PartRole::host})
     for (Slot& slot : m_slots) {
       if (slot.role != from) continue;
@@ -462,19 +461,28 @@ double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
         if (f.remote || (to.role == from && !pushed)) continue;
         const HaloBuffer data =
             pushed ? slot.part->pack_pushed(f.side, true) : slot.part->pack(s, f.side, true);
-        (to.role == PartRole::accelerator ? to_accelerator : to_host)
+        (to.role == PartRole::accelerator ? to_accelerator : swap.to_host)
             .push_back({to.part.get(), opposite(f.side), data});
       }
     }
-  auto unpack = [&](const Transfer& t) {
+  for (const Transfer& t : to_accelerator)
     pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
-  };
-  for (const Transfer& t : to_accelerator) unpack(t);
-  // The host parts' MPI faces (slabs along s) while the copies run.
-  mpi = remote_split ? exchange_remote_split() : 0.0;
+  return swap;
+}
+
+void Domain::finish_swap(const SwapInFlight& swap) {
   for (Slot& slot : m_slots)
     if (slot.role == PartRole::accelerator) slot.part->fence_halos();
-  for (const Transfer& t : to_host) unpack(t);
+  for (const Transfer& t : swap.to_host)
+    swap.pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(m_split, t.side, t.data);
+}
+
+double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
+  Kokkos::Timer timer;
+  const SwapInFlight swap = start_swap(pushed);
+  // The host parts' MPI faces (slabs along s) while the copies run.
+  mpi = remote_split ? exchange_remote_split() : 0.0;
+  finish_swap(swap);
   return timer.seconds() - mpi;
 }
 
@@ -487,6 +495,7 @@ void Domain::step_overlapped(bool remote_split) {
   const bool in_place = m_case.execution.streaming == Streaming::aa;
   const bool pull = m_slots.front().part->reads_halos();  // two buffers: every step
   double swap = 0, mpi = 0;
+  SwapInFlight in_flight{false, {}};
   m_accelerator->start_clock();
   if (pull) {
     // 1. The accelerator's periodic halos and its inner sites, which read
@@ -497,14 +506,19 @@ void Domain::step_overlapped(bool remote_split) {
     });
     m_halo_lane->wait_for(*m_accelerator);
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
-    // 2. The swap, on the halo lane. In place, the inner pull leaves alone
-    //    the slots it moves: the accelerator's border slots its neighbours
-    //    pull from, and its halos (an AA site touches only the slots it
-    //    pulls from, kernels/aa.hpp).
-    swap = swap_across_split(false, remote_split, mpi);
-    // 3. The accelerator's border layers, its periodic edges filled again
-    //    over the halos just received.
+    // 2. The swap starts on the halo lane. In place, the inner pulls (of
+    //    both sides) leave alone the slots it moves: the border slots the
+    //    neighbours pull from, and the halos (an AA site touches only the
+    //    slots it pulls from, kernels/aa.hpp).
+    Kokkos::Timer timer;
+    in_flight = start_swap(false);
+    swap = timer.seconds();
+    // 3. The accelerator's border layers, queued behind the lane (an event
+    //    between the streams: the host goes on), its periodic edges filled
+    //    again over the halos received.
+    m_accelerator->wait_for(*m_halo_lane);
     each(PartRole::accelerator, [](Slot& a) {
+      a.part->halos_ordered();
       a.part->fill_periodic_edges();
       a.part->update(UpdateZone::border);
     });
@@ -522,14 +536,39 @@ void Domain::step_overlapped(bool remote_split) {
   m_pushes_pending = in_place && pull;
   m_accelerator->stop_clock();
   if (!m_concurrent) m_accelerator->get().fence();
-  // 4. The host parts: the rest of their halos, then their update.
+  // 4. The host parts. After a pull: their own halos (between host parts,
+  //    periodic wraps) and inner layers while the copies (and the MPI faces
+  //    of slabs along s) are in flight, then the accelerator's borders
+  //    into their halos, the periodic edges over them, and the layers next
+  //    to the accelerator. The wait for the copies counts as swap time.
   Kokkos::Timer host_timer;
-  each(PartRole::host, [&](Slot& h) {
-    if (pull) fill_halos(h, true);
-    h.part->update();
-  });
+  double waited = 0;
+  if (pull) {
+    if (remote_split) {
+      Kokkos::Timer timer;
+      start_exchange(m_split);
+      mpi += timer.seconds();
+    }
+    each(PartRole::host, [&](Slot& h) {
+      fill_halos(h, true);
+      h.part->update(UpdateZone::inner);
+    });
+    Kokkos::Timer timer;
+    if (remote_split) finish_exchange(m_split);
+    mpi += timer.seconds();
+    timer.reset();
+    finish_swap(in_flight);
+    waited = timer.seconds();
+    each(PartRole::host, [](Slot& h) {
+      h.part->fill_periodic_edges();
+      h.part->update(UpdateZone::border);
+    });
+  } else {
+    each(PartRole::host, [](Slot& h) { h.part->update(); });
+  }
   each(PartRole::host, [](Slot& h) { h.part->fence(); });
-  const double host = mpi + host_timer.seconds();
+  const double host = host_timer.seconds() - waited;
+  swap += waited;
   each(PartRole::accelerator, [](Slot& a) { a.part->fence(); });
   for (Slot& slot : m_slots) slot.part->swap();
   ++m_step;

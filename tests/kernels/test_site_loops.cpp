@@ -1,7 +1,9 @@
-// Host site loops (kernels/policy.hpp): for_each_site must visit every site
+// Host site loops (kernels/policy.hpp): for_each_site and the split launch
+// (for_each_site_split: bulk runs, then general ends) must visit every site
 // of a region exactly once and nothing outside it, whether the region has
 // many rows (one work item per row) or few long ones (rows cut into
-// segments so that every thread has work: D2Q37's wall rows).
+// segments so that every thread has work: D2Q37's wall rows, the thin host
+// parts of a GPU node).
 #include <kolb/block/extents.hpp>
 #include <kolb/kernels/policy.hpp>
 
@@ -39,6 +41,48 @@ void expect_each_site_once(const kolb::Region& r, int nx, int ny, int nz) {
                       << r.hi[1] << ") z [" << r.lo[2] << ", " << r.hi[2] << ")";
 }
 
+// Counts the visits of the split launch's two paths separately.
+struct CountSplitVisits {
+  static constexpr int Q = 9;  // a small stencil's row ends (run_ends)
+  Counts m_general, m_bulk;
+  void operator()(int z, int y, int x) const { Kokkos::atomic_add(&m_general(z, y, x), 1); }
+  void bulk(int z, int y, int x) const { Kokkos::atomic_add(&m_bulk(z, y, x), 1); }
+};
+
+// After one for_each_site_split over r with bulk runs [begin(y, z),
+// end(y, z)) per row: the sites of each row's run (clamped to r) visited
+// once by `bulk`, the others of r once by the general operator, the rest
+// not at all.
+template <class Run>
+void expect_split_visits(const kolb::Region& r, int nx, int ny, int nz, const Run& run) {
+  kolb::BulkRows rows{decltype(kolb::BulkRows::runs)("runs", std::size_t(ny) * nz), ny, false};
+  for (int z = 0; z < nz; ++z)
+    for (int y = 0; y < ny; ++y) {
+      const auto [b, e] = run(y, z);
+      rows.runs(y + ny * z, 0) = b, rows.runs(y + ny * z, 1) = e;
+    }
+  Counts general("general", nz, ny, nx), bulk("bulk", nz, ny, nx);
+  kolb::for_each_site_split("test::CountSplitVisits", Exec(), r, CountSplitVisits{general, bulk},
+                            rows);
+  Exec().fence();
+  int wrong = 0;
+  for (int z = 0; z < nz; ++z)
+    for (int y = 0; y < ny; ++y)
+      for (int x = 0; x < nx; ++x) {
+        const bool inside = x >= r.lo[0] && x < r.hi[0] && y >= r.lo[1] && y < r.hi[1] &&
+                            z >= r.lo[2] && z < r.hi[2];
+        const auto [b, e] = run(y, z);
+        const bool in_run = inside && x >= b && x < e;
+        if ((bulk(z, y, x) != (in_run ? 1 : 0) ||
+             general(z, y, x) != (inside && !in_run ? 1 : 0)) &&
+            ++wrong <= 5)
+          ADD_FAILURE() << "site (" << x << ", " << y << ", " << z << "): bulk " << bulk(z, y, x)
+                        << ", general " << general(z, y, x) << " visits";
+      }
+  EXPECT_EQ(wrong, 0) << "region x [" << r.lo[0] << ", " << r.hi[0] << ") y [" << r.lo[1] << ", "
+                      << r.hi[1] << ") z [" << r.lo[2] << ", " << r.hi[2] << ")";
+}
+
 TEST(SiteLoops, ThinRegionsAreCutIntoSegmentsForEveryThread) {
   // 3 rows of 2048 (a D2Q37 wall): at least 4 items per thread, each at
   // least 64 sites long, where the row allows it.
@@ -46,6 +90,12 @@ TEST(SiteLoops, ThinRegionsAreCutIntoSegmentsForEveryThread) {
     const int pieces = kolb::impl::row_pieces(3, 2048, threads);
     EXPECT_GE(3 * pieces, std::min(4 * threads, 3 * 32)) << threads << " threads";
     EXPECT_LE(pieces, 2048 / 64) << threads << " threads";
+    // As many items for every thread where the row allows it (not 64
+    // threads: 3 rows give at most 96 segments of 64 sites).
+    if (threads <= 16) {
+      EXPECT_EQ(3 * pieces % threads, 0) << threads << " threads";
+      EXPECT_EQ(6 * kolb::impl::row_pieces(6, 2048, threads) % threads, 0) << threads;
+    }
     // Many rows, or rows too short to cut: one item per row.
     EXPECT_EQ(kolb::impl::row_pieces(std::size_t(4 * threads), 2048, threads), 1);
     EXPECT_EQ(kolb::impl::row_pieces(1, 127, threads), 1);
@@ -63,6 +113,26 @@ TEST(SiteLoops, EverySiteOnceWhateverTheRegionsShape) {
   expect_each_site_once({{1, 1, 1}, {70, 9, 7}}, 72, 10, 8);
   // Three planes of short rows (rows < 4 per thread only on few threads).
   expect_each_site_once({{0, 0, 0}, {300, 2, 3}}, 300, 2, 3);
+}
+
+TEST(SiteLoops, SplitLaunchesTakeEachSiteOnceByItsPath) {
+  // Runs of every kind: empty, whole row, inside, from the row's start, to
+  // its end, reaching beyond the region on both sides.
+  const auto mixed = [](int y, int z) -> std::pair<int, int> {
+    switch ((y + 3 * z) % 6) {
+      case 0: return {0, 0};
+      case 1: return {0, 4096};
+      case 2: return {100, 1500};
+      case 3: return {0, 700};
+      case 4: return {900, 4096};
+      default: return {67, 1999};
+    }
+  };
+  // Three long rows (cut into segments on 2 or more threads), six, and a
+  // box of many short rows (one item per row).
+  expect_split_visits({{3, 2, 0}, {2045, 5, 1}}, 2050, 8, 1, mixed);
+  expect_split_visits({{0, 0, 0}, {2048, 6, 1}}, 2048, 6, 1, mixed);
+  expect_split_visits({{1, 1, 1}, {70, 9, 7}}, 72, 10, 8, mixed);
 }
 
 }  // namespace

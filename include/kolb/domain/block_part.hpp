@@ -106,7 +106,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) keep the
     // general path there.
     const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
-    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
+    // The model's wall rows get every population that would stream in from
+    // beyond their wall from the wall kernel (ThermalWalls), which overwrites
+    // what the propagation put there: the propagation may pull those from
+    // the halo rows like bulk sites (same bits, no general path).
+    const bool beyond_walls = m_model.wall_rows() > 0 && (m_wall_side[0] || m_wall_side[1]);
+    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted",
+                                                   ghosts || beyond_walls ? e.num_sites() : 0);
+    if (beyond_walls) mark_beyond_walls(e, ghosted);
     if (ghosts) {
       // The lattice's own non-periodic faces (never a neighbour's or a rank's).
       WallFaces walls{};
@@ -206,6 +213,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_halo_exec.fence();
     m_halos_queued = false;
   }
+  void halos_ordered() override { m_halos_queued = false; }
 
   void fill_halo(Side side, Part& neighbour) override {
     m_scratch_fresh = false;
@@ -427,6 +435,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   int concurrency() const override { return m_exec.concurrency(); }
 
  private:
+  // Flags the halo rows beyond the lattice's y walls this part touches.
+  void mark_beyond_walls(const Extents& e, const Kokkos::View<bool*, Kokkos::HostSpace>& flags) {
+    const SiteIndex site = e.site_index();
+    for (int side = 0; side < 2; ++side) {
+      if (!m_wall_side[side]) continue;
+      const int y0 = side == 0 ? 0 : e.halo[1] + e.n[1], y1 = y0 + e.halo[1];
+      for (int z = 0; z < e.ext(2); ++z)
+        for (int y = y0; y < y1; ++y)
+          for (int x = 0; x < e.ext(0); ++x) flags(site(x, y, z)) = true;
+    }
+  }
   static Extents part_extents(const PartSetup& s) {
     return Extents(s.size, Lattice::halo, Lattice::dim, Layout::vector_length, s.split_axis);
   }
@@ -495,8 +514,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     }
     if constexpr (Model::max_wall_rows > 0) {
       // Wall rows read the pre-streaming state twice their depth into the
-      // fluid, which on a short tile is a late halo: they wait for it.
-      if (const int rows = m_model.wall_rows(); rows > 0 && (m_late[1][0] || m_late[1][1])) {
+      // fluid, which on a short tile is a late halo: they wait for it there.
+      if (const int rows = m_model.wall_rows();
+          rows > 0 && (m_late[1][0] || m_late[1][1]) && e.n[1] <= 2 * rows) {
         if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
         if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
         inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);

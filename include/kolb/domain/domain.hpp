@@ -155,15 +155,32 @@ class Domain {
   void step_parts(bool fill, bool remote_split = false);
   // The step of a GPU node (seed 004): the accelerator updates the sites
   // that do not read its halos across the split axis while the swap runs on
-  // its halo lane, then its border layers; the host side waits for the
-  // copies, then updates. In place (AA), a pull step swaps the halos so, and
-  // what it pushed across the faces crosses during the next (local) step,
-  // while the accelerator collides its inner sites.
+  // its halo lane, then its border layers; the host parts update theirs
+  // likewise, the inner layers while the copies run, the layers next to the
+  // accelerator once its borders have arrived. In place (AA), a pull step
+  // swaps the halos so, and what it pushed across the faces crosses during
+  // the next (local) step, while the accelerator collides its inner sites.
   void step_overlapped(bool remote_split);
-  // The swap of step_overlapped: halos (or, with `pushed`, what an AA pull
-  // pushed into them) between the accelerator and the host parts through
-  // its halo lane; the host parts' MPI faces meanwhile with `remote_split`
-  // (their seconds in `mpi`). Returns the host side's seconds, MPI apart.
+  // A swap across the split axis in flight: what the host parts receive.
+  struct Transfer {
+    Part* to;
+    Side side;  // the face of `to` the data comes through
+    HaloBuffer data;
+  };
+  struct SwapInFlight {
+    bool pushed;
+    std::vector<Transfer> to_host;
+  };
+  // The swap of step_overlapped, started: the halos (or, with `pushed`,
+  // what an AA pull pushed into them) packed on both sides, and every copy
+  // and unpack into the accelerator queued on its halo lane ...
+  SwapInFlight start_swap(bool pushed);
+  // ... and finished: the lane waited for, the accelerator's borders
+  // unpacked into the host parts.
+  void finish_swap(const SwapInFlight& swap);
+  // Both halves, with the host parts' MPI faces in between when
+  // `remote_split` (their seconds in `mpi`). Returns the host side's
+  // seconds, MPI apart.
   double swap_across_split(bool pushed, bool remote_split, double& mpi);
   // The pushes a last overlapped pull step left in flight (advance returns
   // a whole state).

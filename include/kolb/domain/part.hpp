@@ -65,6 +65,10 @@ class Part {
   // part queues them on its halo lane (on GPUs a second stream, so they run
   // while an update queued before them does).
   virtual void fence_halos() = 0;
+  // The caller has made the part's update lane wait for everything queued
+  // on its halo lane (an event between a GPU's streams): kernels that read
+  // the halos need no host-side fence_halos() before them.
+  virtual void halos_ordered() = 0;
   // Fills the halos of a periodic axis the part is its own neighbour along
   // (over the halos of the axes filled before it, for the corners; in
   // place, before pull steps only).

@@ -66,38 +66,67 @@ template <class F>
 struct runs_rows<F, std::void_t<decltype(std::declval<const F&>().row(0, 0, 0, 0))>>
     : std::true_type {};
 
-// One x row per work item, or, for regions of few rows, a segment of one
-// (m_pieces per row, starting 8k sites into it): D2Q37's 3 rows per wall,
-// whose wall kernel cost tens of bulk sites a site, kept 3 of 16 threads
-// busy at a row each.
+// The x rows of region r.
+inline std::size_t region_rows(const Region& r) {
+  return std::size_t(r.hi[1] - r.lo[1]) * std::size_t(r.hi[2] - r.lo[2]);
+}
+
+// Segments per row so that a region of few rows still has ~4 work items
+// per thread, each at least 64 sites long, and where the row allows it the
+// same number for every thread (the static schedule gives each a contiguous
+// share: 9 items on 2 threads kept one busy 25 % longer); 1 for regions of
+// many rows and for one thread.
+inline int row_pieces(std::size_t rows, int nx, int threads) {
+  constexpr int kMinSegment = 64;
+  const std::size_t want = 4 * std::size_t(threads);
+  if (threads <= 1 || rows >= want || nx < 2 * kMinSegment) return 1;
+  const std::size_t most = std::size_t(nx / kMinSegment);
+  std::size_t pieces = std::min((want + rows - 1) / rows, most);
+  for (std::size_t p = pieces; p <= most; ++p)
+    if (rows * p % std::size_t(threads) == 0) return int(p);
+  return int(pieces);
+}
+
+// The work items of a host launch over a region: one x row each, or, for
+// regions of few rows, a segment of one (`pieces` per row, starting 8k
+// sites into it). D2Q37's 3 rows per wall, whose wall kernel cost tens of
+// bulk sites a site, kept 3 of 16 threads busy at a row each, and so did
+// the thin host parts of a GPU node (6 rows a side) in every kernel.
+struct RowPieces {
+  int lo_x, nx, lo_y, ny, lo_z, pieces;
+  std::size_t rows;
+
+  static RowPieces of(const Region& r, int threads) {
+    const int nx = r.hi[0] - r.lo[0];
+    const std::size_t rows = region_rows(r);
+    return {r.lo[0], nx, r.lo[1], r.hi[1] - r.lo[1], r.lo[2], row_pieces(rows, nx, threads), rows};
+  }
+  std::size_t items() const { return rows * std::size_t(pieces); }
+  int start(int piece) const {
+    return piece == pieces ? nx : int((long long)nx * piece / pieces) & ~7;
+  }
+  // Row (z, y) and sites [x0, x1) of work item `item`.
+  void segment(int item, int& z, int& y, int& x0, int& x1) const {
+    const int row = item / pieces, piece = item % pieces;
+    z = lo_z + row / ny, y = lo_y + row % ny;
+    x0 = lo_x + start(piece), x1 = lo_x + start(piece + 1);
+  }
+};
+
 template <class SiteFunctor>
 struct RowLoop {
   SiteFunctor m_site;
-  int m_lo_x, m_nx, m_lo_y, m_ny, m_lo_z, m_pieces;
+  RowPieces m_rows;
 
-  int start(int piece) const {
-    return piece == m_pieces ? m_nx : int((long long)m_nx * piece / m_pieces) & ~7;
-  }
   void operator()(int item) const {
-    const int row = item / m_pieces, piece = item % m_pieces;
-    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny;
-    const int x0 = m_lo_x + start(piece), x1 = m_lo_x + start(piece + 1);
+    int z, y, x0, x1;
+    m_rows.segment(item, z, y, x0, x1);
     if constexpr (runs_rows<SiteFunctor>::value)
       m_site.row(z, y, x0, x1);
     else
       run_segment(m_site, z, y, x0, x1);
   }
 };
-
-// Segments per row so that a region of few rows still has ~4 work items
-// per thread, each at least 64 sites long; 1 for regions of many rows and
-// for one thread.
-inline int row_pieces(std::size_t rows, int nx, int threads) {
-  constexpr int kMinSegment = 64;
-  const std::size_t want = 4 * std::size_t(threads);
-  if (threads <= 1 || rows >= want || nx < 2 * kMinSegment) return 1;
-  return int(std::min<std::size_t>((want + rows - 1) / rows, std::size_t(nx / kMinSegment)));
-}
 
 // A few general sites (the ends of a row next to x walls), scalar and out of
 // line: entering the vectorised general loop costs its whole set-up (offsets,
@@ -208,20 +237,21 @@ KOLB_NOINLINE void run_ends(const SiteFunctor& f, const BulkRows& bulk, int z, i
   }
 }
 
-// One pass of a split launch over whole rows: their bulk runs (Ends false)
-// or their general ends (Ends true).
+// One pass of a split launch over rows (or row segments, RowPieces): their
+// bulk runs (Ends false) or their general ends (Ends true).
 template <class SiteFunctor, bool Ends>
 struct SplitRowLoop {
   SiteFunctor m_site;
   BulkRows m_bulk;
-  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
+  RowPieces m_rows;
 
-  void operator()(int row) const {
-    const int z = m_lo_z + row / m_ny, y = m_lo_y + row % m_ny;
+  void operator()(int item) const {
+    int z, y, x0, x1;
+    m_rows.segment(item, z, y, x0, x1);
     if constexpr (Ends)
-      run_ends(m_site, m_bulk, z, y, m_lo_x, m_hi_x);
+      run_ends(m_site, m_bulk, z, y, x0, x1);
     else
-      run_bulk(m_site, m_bulk, z, y, m_lo_x, m_hi_x);
+      run_bulk(m_site, m_bulk, z, y, x0, x1);
   }
 };
 
@@ -340,17 +370,11 @@ struct RowReduce {
 #endif
 };
 
-// The x rows of region r.
-inline std::size_t region_rows(const Region& r) {
-  return std::size_t(r.hi[1] - r.lo[1]) * std::size_t(r.hi[2] - r.lo[2]);
-}
-
-// One work item per row of r, or `pieces` per row.
+// One work item per row or row segment of `rows`.
 template <class ExecSpace>
 Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>> row_policy(const ExecSpace& exec,
-                                                                            const Region& r,
-                                                                            int pieces = 1) {
-  return {exec, std::size_t(0), region_rows(r) * std::size_t(pieces)};
+                                                                            const RowPieces& rows) {
+  return {exec, std::size_t(0), rows.items()};
 }
 
 }  // namespace impl
@@ -360,10 +384,8 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
                    const SiteFunctor& f) {
   if (r.empty()) return;
   if constexpr (is_host_space_v<ExecSpace>) {
-    const int nx = r.hi[0] - r.lo[0], ny = r.hi[1] - r.lo[1];
-    const int pieces = impl::row_pieces(impl::region_rows(r), nx, exec.concurrency());
-    Kokkos::parallel_for(label, impl::row_policy(exec, r, pieces),
-                         impl::RowLoop<SiteFunctor>{f, r.lo[0], nx, r.lo[1], ny, r.lo[2], pieces});
+    const auto rows = impl::RowPieces::of(r, exec.concurrency());
+    Kokkos::parallel_for(label, impl::row_policy(exec, rows), impl::RowLoop<SiteFunctor>{f, rows});
   } else {
     impl::launch_flat(label, exec, r, f);
   }
@@ -380,17 +402,15 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
                          const SiteFunctor& f, const BulkRows& bulk) {
   static_assert(is_host_space_v<ExecSpace>, "device launches take the runs in device memory");
   if (r.empty()) return;
-  const int ny = r.hi[1] - r.lo[1];
+  const auto rows = impl::RowPieces::of(r, exec.concurrency());
   impl::with_bulk_functor(f, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    Kokkos::parallel_for(
-        label, impl::row_policy(exec, r),
-        impl::SplitRowLoop<G, false>{g, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+    Kokkos::parallel_for(label, impl::row_policy(exec, rows),
+                         impl::SplitRowLoop<G, false>{g, bulk, rows});
   });
   if (!bulk.whole)
-    Kokkos::parallel_for(
-        label, impl::row_policy(exec, r),
-        impl::SplitRowLoop<SiteFunctor, true>{f, bulk, r.lo[0], r.hi[0], r.lo[1], ny, r.lo[2]});
+    Kokkos::parallel_for(label, impl::row_policy(exec, rows),
+                         impl::SplitRowLoop<SiteFunctor, true>{f, bulk, rows});
 }
 
 // The same two passes as device launches (one thread per site, any
@@ -424,7 +444,7 @@ typename SiteFunctor::value_type reduce_sites(const char* label, const ExecSpace
   if (r.empty()) return sum;
   if constexpr (is_host_space_v<ExecSpace>) {
     Kokkos::parallel_reduce(
-        label, impl::row_policy(exec, r),
+        label, Kokkos::RangePolicy<ExecSpace>(exec, std::size_t(0), impl::region_rows(r)),
         impl::RowReduce<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2]},
         sum);
   } else {
