@@ -31,10 +31,13 @@ struct BulkRunsOn {
   Kokkos::View<const int* [2], Kokkos::LayoutRight, MemorySpace> runs;
   int ext_y = 1;
   bool whole = false;
-  // Whether site (x, y, z) (storage coordinates) is in its row's run. Both
-  // ends are loaded before either is compared: `&&` made a GPU thread wait
-  // for one load, then issue the other, before its populations' loads.
+  // Whether interior site (x, y, z) (storage coordinates) is in its row's
+  // run; where every row is one run (a periodic box), without reading the
+  // runs. Both ends are loaded before either is compared: `&&` made a GPU
+  // thread wait for one load, then issue the other, before its populations'
+  // loads.
   KOKKOS_INLINE_FUNCTION bool contains(int x, int y, int z) const {
+    if (whole) return true;
     const index_t row = y + index_t(ext_y) * z;
     const int begin = runs(row, 0), end = runs(row, 1);
     return (x >= begin) & (x < end);

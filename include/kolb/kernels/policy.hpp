@@ -318,8 +318,8 @@ struct FlatSplitLoop {
     int z, y, x;
     m_region.site(i, z, y, x);
     // Where every row is one run (a periodic box) the general pass is not
-    // launched and the bulk pass takes every site without reading the runs.
-    if (!(Bulk && m_bulk.whole) && m_bulk.contains(x, y, z) != Bulk) return;
+    // launched and the bulk pass takes every site (contains reads no run).
+    if (m_bulk.contains(x, y, z) != Bulk) return;
     if constexpr (Bulk)
       m_site.bulk(z, y, x);
     else
