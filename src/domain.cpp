@@ -554,9 +554,11 @@ void Domain::step_overlapped(bool remote_split) {
       h.part->update(UpdateZone::inner);
     });
     Kokkos::Timer timer;
-    if (remote_split) finish_exchange(m_split);
-    mpi += timer.seconds();
-    timer.reset();
+    if (remote_split) {
+      finish_exchange(m_split);
+      mpi += timer.seconds();
+      timer.reset();
+    }
     finish_swap(in_flight);
     waited = timer.seconds();
     each(PartRole::host, [](Slot& h) {
