@@ -21,24 +21,34 @@ struct CountVisits {
   void operator()(int z, int y, int x) const { Kokkos::atomic_add(&m_counts(z, y, x), 1); }
 };
 
-// Visits per site of an nx x ny x nz box after one for_each_site over r:
-// 1 inside r, 0 elsewhere.
-void expect_each_site_once(const kolb::Region& r, int nx, int ny, int nz) {
-  Counts counts("counts", nz, ny, nx);
-  kolb::for_each_site("test::CountVisits", Exec(), r, CountVisits{counts});
-  Exec().fence();
+// Calls what_is_wrong(x, y, z, inside r) at every site of an nx x ny x nz
+// box ("" where nothing is) and reports the first five answers.
+template <class Check>
+void expect_every_site(const kolb::Region& r, int nx, int ny, int nz, const Check& what_is_wrong) {
   int wrong = 0;
   for (int z = 0; z < nz; ++z)
     for (int y = 0; y < ny; ++y)
       for (int x = 0; x < nx; ++x) {
         const bool inside = x >= r.lo[0] && x < r.hi[0] && y >= r.lo[1] && y < r.hi[1] &&
                             z >= r.lo[2] && z < r.hi[2];
-        if (counts(z, y, x) != (inside ? 1 : 0) && ++wrong <= 5)
-          ADD_FAILURE() << "site (" << x << ", " << y << ", " << z << ") visited "
-                        << counts(z, y, x) << " times";
+        const std::string what = what_is_wrong(x, y, z, inside);
+        if (!what.empty() && ++wrong <= 5)
+          ADD_FAILURE() << "site (" << x << ", " << y << ", " << z << "): " << what;
       }
   EXPECT_EQ(wrong, 0) << "region x [" << r.lo[0] << ", " << r.hi[0] << ") y [" << r.lo[1] << ", "
                       << r.hi[1] << ") z [" << r.lo[2] << ", " << r.hi[2] << ")";
+}
+
+// Visits per site of an nx x ny x nz box after one for_each_site over r:
+// 1 inside r, 0 elsewhere.
+void expect_each_site_once(const kolb::Region& r, int nx, int ny, int nz) {
+  Counts counts("counts", nz, ny, nx);
+  kolb::for_each_site("test::CountVisits", Exec(), r, CountVisits{counts});
+  Exec().fence();
+  expect_every_site(r, nx, ny, nz, [&](int x, int y, int z, bool inside) {
+    const int n = counts(z, y, x);
+    return n == (inside ? 1 : 0) ? std::string() : "visited " + std::to_string(n) + " times";
+  });
 }
 
 // Counts the visits of the split launch's two paths separately.
@@ -65,22 +75,14 @@ void expect_split_visits(const kolb::Region& r, int nx, int ny, int nz, const Ru
   kolb::for_each_site_split("test::CountSplitVisits", Exec(), r, CountSplitVisits{general, bulk},
                             rows);
   Exec().fence();
-  int wrong = 0;
-  for (int z = 0; z < nz; ++z)
-    for (int y = 0; y < ny; ++y)
-      for (int x = 0; x < nx; ++x) {
-        const bool inside = x >= r.lo[0] && x < r.hi[0] && y >= r.lo[1] && y < r.hi[1] &&
-                            z >= r.lo[2] && z < r.hi[2];
-        const auto [b, e] = run(y, z);
-        const bool in_run = inside && x >= b && x < e;
-        if ((bulk(z, y, x) != (in_run ? 1 : 0) ||
-             general(z, y, x) != (inside && !in_run ? 1 : 0)) &&
-            ++wrong <= 5)
-          ADD_FAILURE() << "site (" << x << ", " << y << ", " << z << "): bulk " << bulk(z, y, x)
-                        << ", general " << general(z, y, x) << " visits";
-      }
-  EXPECT_EQ(wrong, 0) << "region x [" << r.lo[0] << ", " << r.hi[0] << ") y [" << r.lo[1] << ", "
-                      << r.hi[1] << ") z [" << r.lo[2] << ", " << r.hi[2] << ")";
+  expect_every_site(r, nx, ny, nz, [&](int x, int y, int z, bool inside) {
+    const auto [b, e] = run(y, z);
+    const bool in_run = inside && x >= b && x < e;
+    const int nb = bulk(z, y, x), ng = general(z, y, x);
+    return nb == (in_run ? 1 : 0) && ng == (inside && !in_run ? 1 : 0)
+               ? std::string()
+               : "bulk " + std::to_string(nb) + ", general " + std::to_string(ng) + " visits";
+  });
 }
 
 TEST(SiteLoops, ThinRegionsAreCutIntoSegmentsForEveryThread) {
