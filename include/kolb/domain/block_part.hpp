@@ -103,17 +103,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
     // Host parts pull from ghosts at the lattice's wall faces
-    // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) keep the
-    // general path there.
+    // (kernels/wall_ghosts.hpp); the model's wall rows (D2Q37) stream in
+    // its wall kernel instead.
     const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
-    // The model's wall rows get every population that would stream in from
-    // beyond their wall from the wall kernel (ThermalWalls), which overwrites
-    // what the propagation put there: the propagation may pull those from
-    // the halo rows like bulk sites (same bits, no general path).
-    const bool beyond_walls = m_model.wall_rows() > 0 && (m_wall_side[0] || m_wall_side[1]);
-    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted",
-                                                   ghosts || beyond_walls ? e.num_sites() : 0);
-    if (beyond_walls) mark_beyond_walls(e, ghosted);
+    Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
     if (ghosts) {
       // The lattice's own non-periodic faces (never a neighbour's or a rank's).
       WallFaces walls{};
@@ -435,17 +428,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   int concurrency() const override { return m_exec.concurrency(); }
 
  private:
-  // Flags the halo rows beyond the lattice's y walls this part touches.
-  void mark_beyond_walls(const Extents& e, const Kokkos::View<bool*, Kokkos::HostSpace>& flags) {
-    const SiteIndex site = e.site_index();
-    for (int side = 0; side < 2; ++side) {
-      if (!m_wall_side[side]) continue;
-      const int y0 = side == 0 ? 0 : e.halo[1] + e.n[1], y1 = y0 + e.halo[1];
-      for (int z = 0; z < e.ext(2); ++z)
-        for (int y = y0; y < y1; ++y)
-          for (int x = 0; x < e.ext(0); ++x) flags(site(x, y, z)) = true;
-    }
-  }
   static Extents part_extents(const PartSetup& s) {
     return Extents(s.size, Lattice::halo, Lattice::dim, Layout::vector_length, s.split_axis);
   }
@@ -476,8 +458,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
 
   // One step of region r: the two-buffer update, and the model's wall rows
-  // (D2Q37) streamed, completed by its wall kernel and collided with its wall
-  // collision (docs/reference/d2q37.md §8) where r meets them.
+  // (D2Q37) streamed and completed by its wall kernel, then collided with
+  // its wall collision (docs/reference/d2q37.md §8) where r meets them.
   void update_region(const Region& r) {
     if constexpr (Model::max_wall_rows > 0) {
       if (const int rows = m_model.wall_rows()) {
@@ -491,7 +473,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           if (!m_wall_side[side]) edge[side].hi[1] = edge[side].lo[1];  // empty
         two_buffer(inner);
         const Model wall_model = m_model.wall_model();
-        for (const Region& e : edge) launch("kolb::Propagate", e, propagate());
         for (const Region& e : edge)
           for_each_site("kolb::WallRows", m_exec, e, m_model.wall_kernel(block()));
         for (const Region& e : edge) launch_local("kolb::Collide", e, collide(wall_model));

@@ -1,7 +1,9 @@
 #pragma once
 // ThermalWalls: the D2Q37 wall condition of the model's authors (docs/reference/d2q37.md §9)
-// on the 3 rows next to a bottom (y-) or top (y+) wall, after streaming and
-// before collision. There is no solid node: the wall lies just beyond row 2.
+// on the 3 rows next to a bottom (y-) or top (y+) wall: streams those rows
+// (the two-buffer pull of the populations that come from inside the fluid)
+// and completes them, before collision; one pass instead of a propagation
+// and a second read. There is no solid node: the wall lies just beyond row 2.
 // At a site in row j (0, 1, 2 from the wall) the populations that would have
 // come from outside (c_y pointing away from the wall by more than j) are
 // unknown; they get back exactly the mass N that left the site through the
@@ -141,8 +143,11 @@ struct ThermalWalls {
       constexpr int i = decltype(p)::value, cy = sgn * D2Q37::c(i, 1);
       if constexpr (cy < -J) N += double(m_pre(m_layout(s, i)));
       if constexpr (cy <= J) {
+        // Streamed in from inside the fluid (or along the row).
         constexpr double x_ = xi(i, 0), y_ = xi(i, 1), e = 0.5 * (x_ * x_ + y_ * y_);
-        const double f = double(m_post(m_layout(s, i)));
+        const Scalar pulled = m_pre(m_layout(s - (D2Q37::c(i, 0) + D2Q37::c(i, 1) * m_sy), i));
+        m_post(m_layout(s, i)) = pulled;
+        const double f = double(pulled);
         mk += f;
         if constexpr (x_ != 0) ox += x_ * f;
         if constexpr (y_ != 0) oy += y_ * f;
