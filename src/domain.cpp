@@ -477,15 +477,6 @@ void Domain::finish_swap(const SwapInFlight& swap) {
     swap.pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(m_split, t.side, t.data);
 }
 
-double Domain::swap_across_split(bool pushed, bool remote_split, double& mpi) {
-  Kokkos::Timer timer;
-  const SwapInFlight swap = start_swap(pushed);
-  // The host parts' MPI faces (slabs along s) while the copies run.
-  mpi = remote_split ? exchange_remote_split() : 0.0;
-  finish_swap(swap);
-  return timer.seconds() - mpi;
-}
-
 void Domain::step_overlapped(bool remote_split) {
   Kokkos::Timer step_timer;
   auto each = [&](PartRole role, auto&& f) {
@@ -529,7 +520,11 @@ void Domain::step_overlapped(bool remote_split) {
     // those populations, collide after them.
     m_halo_lane->wait_for(*m_accelerator);
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
-    if (m_pushes_pending) swap = swap_across_split(true, false, mpi);
+    if (m_pushes_pending) {
+      Kokkos::Timer timer;
+      finish_swap(start_swap(true));
+      swap = timer.seconds();
+    }
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
   }
   // After a pull step the pushes wait for the next step (or finish_pushes).

@@ -178,10 +178,6 @@ class Domain {
   // ... and finished: the lane waited for, the accelerator's borders
   // unpacked into the host parts.
   void finish_swap(const SwapInFlight& swap);
-  // Both halves, with the host parts' MPI faces in between when
-  // `remote_split` (their seconds in `mpi`). Returns the host side's
-  // seconds, MPI apart.
-  double swap_across_split(bool pushed, bool remote_split, double& mpi);
   // The pushes a last overlapped pull step left in flight (advance returns
   // a whole state).
   void finish_pushes();
