@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace {
 
@@ -135,6 +137,25 @@ TEST(SiteLoops, SplitLaunchesTakeEachSiteOnceByItsPath) {
   expect_split_visits({{3, 2, 0}, {2045, 5, 1}}, 2050, 8, 1, mixed);
   expect_split_visits({{0, 0, 0}, {2048, 6, 1}}, 2048, 6, 1, mixed);
   expect_split_visits({{1, 1, 1}, {70, 9, 7}}, 72, 10, 8, mixed);
+}
+
+TEST(SiteLoops, TheEndsPassRunsOnlyWhereARowHasGeneralSites) {
+  // Rows of 100 whose runs are [2, 98), but for the last row's empty run.
+  constexpr int nx = 100, ny = 4;
+  const auto runs = [](int y, int) { return y < ny - 1 ? std::pair{2, 98} : std::pair{0, 0}; };
+  kolb::BulkRows rows{decltype(kolb::BulkRows::runs)("runs", std::size_t(ny)), ny, false};
+  for (int y = 0; y < ny; ++y) std::tie(rows.runs(y, 0), rows.runs(y, 1)) = runs(y, 0);
+  using kolb::impl::has_general_sites;
+  EXPECT_FALSE(has_general_sites({{2, 0, 0}, {98, 3, 1}}, rows));  // inside the runs
+  EXPECT_FALSE(has_general_sites({{40, 1, 0}, {60, 2, 1}}, rows));
+  EXPECT_TRUE(has_general_sites({{1, 0, 0}, {98, 3, 1}}, rows));   // a general head
+  EXPECT_TRUE(has_general_sites({{2, 0, 0}, {99, 3, 1}}, rows));   // a general tail
+  EXPECT_TRUE(has_general_sites({{40, 2, 0}, {60, 4, 1}}, rows));  // a row without a run
+  rows.whole = true;
+  EXPECT_FALSE(has_general_sites({{0, 0, 0}, {nx, ny, 1}}, rows));
+  // Launched: an all-bulk region (no ends pass) and one with a general row.
+  expect_split_visits({{2, 0, 0}, {98, 3, 1}}, nx, ny, 1, runs);
+  expect_split_visits({{2, 1, 0}, {98, 4, 1}}, nx, ny, 1, runs);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace {
 
@@ -203,14 +204,15 @@ TEST(D2Q37Collision, RegularizedMatchesTheTermByTermCollision) {
 // mass difference), overwriting whatever the next buffer held, (2) return
 // exactly the mass that left through the wall, (3) give u^H = 0, i.e.
 // momentum -M g dt / 2, and (4) the energy of the target temperature. The
-// host's vectorised row loop and the per-site operator (device launches)
-// must give the same bits.
+// host's vectorised row loop, the per-site operator (device launches) and
+// the host's launch of a side's three rows at once (side_rows, over x
+// segments) must give the same bits.
 template <class Layout>
 void check_wall_rows(bool adiabatic_low, bool raw_low) {
   using BlockT = kolb::Block<D2Q37, double, Layout, Kokkos::HostSpace>;
   constexpr int nx = 13, ny = 12, h = D2Q37::halo;
   const kolb::Extents e({nx, ny, 1}, h, 2);
-  BlockT a(e, "a"), b(e, "b");
+  BlockT a(e, "a"), b(e, "b"), c(e, "c");
   const kolb::SiteIndex site = e.site_index();
   auto fill = [&](const typename BlockT::population_view& v, double phase) {
     auto m = Kokkos::create_mirror(v);  // a copy: the kernel's inputs stay as they were
@@ -225,7 +227,7 @@ void check_wall_rows(bool adiabatic_low, bool raw_low) {
     return m;
   };
   const auto pre = fill(a.current(), 0.0), post0 = fill(a.next(), 1.0);
-  for (BlockT* blk : {&a, &b}) {
+  for (BlockT* blk : {&a, &b, &c}) {
     Kokkos::deep_copy(blk->current(), pre);
     Kokkos::deep_copy(blk->next(), post0);
   }
@@ -235,16 +237,23 @@ void check_wall_rows(bool adiabatic_low, bool raw_low) {
   ws.temperature[0] = 1.03, ws.temperature[1] = 0.96;
   ws.raw[0] = raw_low, ws.raw[1] = !raw_low;
   const double gdt[3] = {2e-4, -6e-4, 0};
-  const kolb::ThermalWalls<double, Layout, Kokkos::HostSpace> wa(a, ws, gdt), wb(b, ws, gdt);
+  const kolb::ThermalWalls<double, Layout, Kokkos::HostSpace> wa(a, ws, gdt), wb(b, ws, gdt),
+      wc(c, ws, gdt);
   const int rows[6] = {h, h + 1, h + 2, h + ny - 3, h + ny - 2, h + ny - 1};
   for (int y : rows) {
     wa.row(0, y, h, h + nx);
     for (int x = h; x < h + nx; ++x) wb(0, y, x);
   }
   auto fa = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.next());
+  for (int y : {h + 1, h + ny - 1})  // any row of the side; two segments
+    for (const auto& [x0, x1] : {std::pair<int, int>{h, h + 5}, std::pair<int, int>{h + 5, h + nx}})
+      wc.sides().row(0, y, x0, x1);
   auto fb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.next());
+  auto fc = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), c.next());
   ASSERT_EQ(std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)), 0)
       << "row loop and per-site operator differ";
+  ASSERT_EQ(std::memcmp(fa.data(), fc.data(), fa.size() * sizeof(double)), 0)
+      << "row loop and the sides' launch differ";
 
   const double g2 = gdt[0] * gdt[0] + gdt[1] * gdt[1];
   for (int side = 0; side < 2; ++side)

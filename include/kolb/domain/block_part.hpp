@@ -473,8 +473,18 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           if (!m_wall_side[side]) edge[side].hi[1] = edge[side].lo[1];  // empty
         two_buffer(inner);
         const Model wall_model = m_model.wall_model();
-        for (const Region& e : edge)
-          for_each_site("kolb::WallRows", m_exec, e, m_model.wall_kernel(block()));
+        for (const Region& e : edge) {
+          const auto walls = m_model.wall_kernel(block());
+          if constexpr (is_host_space_v<Exec>) {
+            if (e.hi[1] - e.lo[1] == rows) {  // a side's every wall row, a launch over one
+              Region one = e;
+              one.hi[1] = one.lo[1] + 1;
+              for_each_site("kolb::WallRows", m_exec, one, walls.sides());
+              continue;
+            }
+          }
+          for_each_site("kolb::WallRows", m_exec, e, walls);
+        }
         for (const Region& e : edge) launch_local("kolb::Collide", e, collide(wall_model));
         return;
       }

@@ -213,6 +213,21 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
   run_bulk_sites(f, z, y, b, e);
 }
 
+// Whether any row of r has sites outside its bulk run within r's x range:
+// where none has, the ends pass is not launched. Most regions of a thin host
+// part (a few rows a side of a GPU node) are all bulk, and each pass over
+// them was a parallel region of every thread for nothing.
+inline bool has_general_sites(const Region& r, const BulkRows& bulk) {
+  if (bulk.whole) return false;
+  for (int z = r.lo[2]; z < r.hi[2]; ++z)
+    for (int y = r.lo[1]; y < r.hi[1]; ++y) {
+      int b, e;
+      clamp_run(bulk, z, y, r.lo[0], r.hi[0], b, e);
+      if (b > r.lo[0] || e < r.hi[0]) return true;
+    }
+  return false;
+}
+
 // Small stencils keep a longer head or tail inline (the compiler schedules
 // it with the row function, which CAoSoA's gathers are sensitive to); large
 // ones (D2Q37) share run_segment: one copy of the collision.
@@ -347,20 +362,22 @@ void with_bulk_functor(const SiteFunctor& f, const Pass& pass) {
   }
 }
 
-// A reduction over one x row per work item, summed into a local value first:
-// a per-site MDRange reduction cost ~100 ns a site on CPUs, as much as
-// several 3-D steps for the run loop's stability check.
+// A reduction over one x row (or row segment, RowPieces) per work item,
+// summed into a local value first: a per-site MDRange reduction cost ~100 ns
+// a site on CPUs, as much as several 3-D steps for the run loop's stability
+// check.
 template <class SiteFunctor>
 struct RowReduce {
   using value_type = typename SiteFunctor::value_type;
   SiteFunctor m_site;
-  int m_lo_x, m_hi_x, m_lo_y, m_ny, m_lo_z;
+  RowPieces m_rows;
 
-  void operator()(std::size_t row, value_type& sum) const {
-    const int z = m_lo_z + int(row / std::size_t(m_ny)), y = m_lo_y + int(row % std::size_t(m_ny));
+  void operator()(int item, value_type& sum) const {
+    int z, y, x0, x1;
+    m_rows.segment(item, z, y, x0, x1);
     value_type local;
     m_site.init(local);
-    for (int x = m_lo_x; x < m_hi_x; ++x) m_site(z, y, x, local);
+    for (int x = x0; x < x1; ++x) m_site(z, y, x, local);
     m_site.join(sum, local);
   }
   void init(value_type& v) const { m_site.init(v); }
@@ -408,7 +425,7 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
     Kokkos::parallel_for(label, impl::row_policy(exec, rows),
                          impl::SplitRowLoop<G, false>{g, bulk, rows});
   });
-  if (!bulk.whole)
+  if (impl::has_general_sites(r, bulk))
     Kokkos::parallel_for(label, impl::row_policy(exec, rows),
                          impl::SplitRowLoop<SiteFunctor, true>{f, bulk, rows});
 }
@@ -443,10 +460,9 @@ typename SiteFunctor::value_type reduce_sites(const char* label, const ExecSpace
   f.init(sum);
   if (r.empty()) return sum;
   if constexpr (is_host_space_v<ExecSpace>) {
-    Kokkos::parallel_reduce(
-        label, Kokkos::RangePolicy<ExecSpace>(exec, std::size_t(0), impl::region_rows(r)),
-        impl::RowReduce<SiteFunctor>{f, r.lo[0], r.hi[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2]},
-        sum);
+    const auto rows = impl::RowPieces::of(r, exec.concurrency());
+    Kokkos::parallel_reduce(label, impl::row_policy(exec, rows),
+                            impl::RowReduce<SiteFunctor>{f, rows}, sum);
   } else {
     Kokkos::parallel_reduce(label, region_policy(exec, r), f, sum);
   }

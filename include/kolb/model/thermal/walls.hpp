@@ -35,6 +35,12 @@ struct ThermalWallSettings {
   bool raw[2] = {true, true};
 };
 
+template <class Walls>
+struct ThermalWallSides {
+  Walls m_walls;
+  void row(int, int y, int x0, int x1) const { m_walls.side_rows(y, x0, x1); }
+};
+
 template <class Scalar, class Layout, class MemorySpace>
 struct ThermalWalls {
   static constexpr int Q = D2Q37::q;
@@ -65,7 +71,8 @@ struct ThermalWalls {
   // Site x of row y, which must be one of the 3 rows next to a wall.
   KOKKOS_INLINE_FUNCTION void operator()(int, int y, int x) const {
     with_row_kind(y, [&](auto side, auto j) KOLB_INLINE_LAMBDA {
-      site<decltype(side)::value, decltype(j)::value>(x, y);
+      constexpr int Side = decltype(side)::value;
+      site<Side, decltype(j)::value>(x, y, row3_temperature<Side>(x));
     });
   }
 
@@ -79,6 +86,22 @@ struct ThermalWalls {
       run_row<decltype(side)::value, decltype(j)::value>(y, x0, x1);
     });
   }
+
+  // All 3 wall rows of the side of row y (any of them), sites [x0, x1), on
+  // the host (launched through sides()). Every wall row of a column targets row 3's
+  // temperature, computed here once per column instead of once per row (37
+  // pulls and the moments: a seventh of a thin D2Q37 part's step); the rows
+  // then run as row() runs them, so the bits are the same.
+  void side_rows(int y, int x0, int x1) const {
+    if (row_kind(y) < 3)
+      run_side<0>(x0, x1);
+    else
+      run_side<1>(x0, x1);
+  }
+
+  // A host launch's functor over one row per side that runs all 3 rows of
+  // that side (side_rows).
+  ThermalWallSides<ThermalWalls> sides() const { return {*this}; }
 
   // Calls f(side, j) with the kind of row y as integral constants: side 0
   // (y-) or 1 (y+), j rows from the wall. One switch for the site and the
@@ -124,14 +147,45 @@ struct ThermalWalls {
   template <int Side, int J>
   KOLB_NOINLINE void run_row(int y, int x0, int x1) const {
     KOLB_SIMD
-    for (int x = x0; x < x1; ++x) site<Side, J>(x, y);
+    for (int x = x0; x < x1; ++x) site<Side, J>(x, y, row3_temperature<Side>(x));
   }
 
-  // Site x of row y, J rows from the wall of Side. Terms with a zero factor
-  // are left out; adding them added +-0, so the bits are those of the sums
-  // over all i.
+  // side_rows in chunks of a stack buffer's row-3 temperatures.
+  template <int Side>
+  KOLB_NOINLINE void run_side(int x0, int x1) const {
+    constexpr int chunk = 64;
+    double t3[chunk];
+    for (int c0 = x0; c0 < x1; c0 += chunk) {
+      const int c1 = c0 + chunk < x1 ? c0 + chunk : x1;
+      KOLB_SIMD
+      for (int x = c0; x < c1; ++x) t3[x - c0] = row3_temperature<Side>(x);
+      static_for<3>([&](auto j) {
+        constexpr int J = decltype(j)::value;
+        const int y = Side == 0 ? m_y_lo + J : m_y_hi - J;
+        KOLB_SIMD
+        for (int x = c0; x < c1; ++x) site<Side, J>(x, y, t3[x - c0]);
+      });
+    }
+  }
+
+  // T^H of row 3 at column x after streaming, pulled from the pre-streaming
+  // buffer: the adiabatic target of every wall row, and the fixed
+  // temperature's extrapolation point.
+  template <int Side>
+  KOKKOS_FORCEINLINE_FUNCTION double row3_temperature(int x) const {
+    const double g2 = m_gdt[0] * m_gdt[0] + m_gdt[1] * m_gdt[1];
+    const index_t s3 = x + m_sy * (Side == 0 ? m_y_lo + 3 : m_y_hi - 3);
+    const auto st = thermal::site_state<double>([&](int i) KOLB_INLINE_LAMBDA {
+      return double(m_pre(m_layout(s3 - (D2Q37::c(i, 0) + D2Q37::c(i, 1) * m_sy), i)));
+    });
+    return st.T + g2 / 8;
+  }
+
+  // Site x of row y, J rows from the wall of Side, t3 its column's
+  // row3_temperature. Terms with a zero factor are left out; adding them
+  // added +-0, so the bits are those of the sums over all i.
   template <int Side, int J>
-  KOKKOS_FORCEINLINE_FUNCTION void site(int x, int y) const {
+  KOKKOS_FORCEINLINE_FUNCTION void site(int x, int y, double t3) const {
     using thermal::xi;
     constexpr int sgn = Side == 0 ? 1 : -1;  // c_y into the fluid
     constexpr UnknownSums u = unknown_sums(sgn, J);
@@ -155,13 +209,7 @@ struct ThermalWalls {
       }
     });
 
-    // T^H of row 3 after streaming, pulled from the pre-streaming buffer.
     const double g2 = m_gdt[0] * m_gdt[0] + m_gdt[1] * m_gdt[1];
-    const index_t s3 = x + m_sy * (Side == 0 ? m_y_lo + 3 : m_y_hi - 3);
-    const auto st = thermal::site_state<double>([&](int i) KOLB_INLINE_LAMBDA {
-      return double(m_pre(m_layout(s3 - (D2Q37::c(i, 0) + D2Q37::c(i, 1) * m_sy), i)));
-    });
-    const double t3 = st.T + g2 / 8;
     const double tw = m_wall_T[Side];
     const double target =
         m_adiabatic[Side] ? t3 : (J == 2 ? tw : (J == 1 ? 2 * tw - t3 : 3 * tw - 2 * t3));
