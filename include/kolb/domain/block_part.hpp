@@ -476,7 +476,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         for (const Region& e : edge) {
           const auto walls = m_model.wall_kernel(block());
           if constexpr (is_host_space_v<Exec>) {
-            if (e.hi[1] - e.lo[1] == rows) {  // a side's every wall row, a launch over one
+            if (e.hi[1] - e.lo[1] == rows) {  // all of a side's rows: one launch over one row
               Region one = e;
               one.hi[1] = one.lo[1] + 1;
               for_each_site("kolb::WallRows", m_exec, one, walls.sides());

@@ -88,10 +88,11 @@ struct ThermalWalls {
   }
 
   // All 3 wall rows of the side of row y (any of them), sites [x0, x1), on
-  // the host (launched through sides()). Every wall row of a column targets row 3's
-  // temperature, computed here once per column instead of once per row (37
-  // pulls and the moments: a seventh of a thin D2Q37 part's step); the rows
-  // then run as row() runs them, so the bits are the same.
+  // the host (launched through sides()). Every wall row of a column needs
+  // row 3's temperature (37 pulls and the moments); computed once per row,
+  // it cost about a seventh of a thin D2Q37 part's step. Here it is
+  // computed once per column, and the rows then run as row() runs them:
+  // the same bits.
   void side_rows(int y, int x0, int x1) const {
     if (row_kind(y) < 3)
       run_side<0>(x0, x1);
