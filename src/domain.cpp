@@ -485,7 +485,7 @@ void Domain::step_overlapped(bool remote_split) {
   };
   const bool in_place = m_case.execution.streaming == Streaming::aa;
   const bool pull = m_slots.front().part->reads_halos();  // two buffers: every step
-  double swap = 0, mpi = 0;
+  double swap = 0, mpi = 0, lane = 0;
   SwapInFlight in_flight{false, {}};
   m_accelerator->start_clock();
   if (pull) {
@@ -502,7 +502,9 @@ void Domain::step_overlapped(bool remote_split) {
     //    neighbours pull from, and the halos (an AA site touches only the
     //    slots it pulls from, kernels/aa.hpp).
     Kokkos::Timer timer;
+    m_halo_lane->start_clock();
     in_flight = start_swap(false);
+    m_halo_lane->stop_clock();
     swap = timer.seconds();
     // 3. The accelerator's border layers, queued behind the lane (an event
     //    between the streams: the host goes on), its periodic edges filled
@@ -522,8 +524,12 @@ void Domain::step_overlapped(bool remote_split) {
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
     if (m_pushes_pending) {
       Kokkos::Timer timer;
-      finish_swap(start_swap(true));
+      m_halo_lane->start_clock();
+      const SwapInFlight pushes = start_swap(true);
+      m_halo_lane->stop_clock();
+      finish_swap(pushes);
       swap = timer.seconds();
+      lane = m_halo_lane->clock_seconds();
     }
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
   }
@@ -556,6 +562,7 @@ void Domain::step_overlapped(bool remote_split) {
     }
     finish_swap(in_flight);
     waited = timer.seconds();
+    lane = m_halo_lane->clock_seconds();  // finish_swap fenced the lane
     each(PartRole::host, [](Slot& h) {
       h.part->fill_periodic_edges();
       h.part->update(UpdateZone::border);
@@ -571,6 +578,7 @@ void Domain::step_overlapped(bool remote_split) {
   ++m_step;
   m_timings.steps += 1;
   m_timings.exchange += swap;
+  m_timings.transfer += lane;
   m_timings.accelerator += m_accelerator->clock_seconds();
   m_timings.host += host;
   m_timings.mpi += mpi;

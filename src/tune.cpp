@@ -92,9 +92,10 @@ class Tuner {
         domain->advance(steps[k]);
         DomainTimings t = domain->timings();
         // The slowest rank's times, so every rank takes the same decisions.
-        double v[5] = {t.total, t.accelerator, t.host, t.exchange, t.mpi};
-        comm::max(v, 5);
+        double v[6] = {t.total, t.accelerator, t.host, t.exchange, t.mpi, t.transfer};
+        comm::max(v, 6);
         t.total = v[0], t.accelerator = v[1], t.host = v[2], t.exchange = v[3], t.mpi = v[4];
+        t.transfer = v[5];
         runs[k].push_back(t);
       }
     std::vector<TunePoint> out;
@@ -113,6 +114,7 @@ class Tuner {
       p.host = t.host / n;
       p.exchange = t.exchange / n;
       p.mpi = t.mpi / n;
+      p.transfer = t.transfer / n;
       p.mlups = m_sites / p.step * 1e-6;
       log(p);
       m_points.push_back(p);
@@ -127,8 +129,11 @@ class Tuner {
            << std::setprecision(1) << std::setw(5) << 100.0 * host_fraction(p.host_columns)
            << " %) " << (p.concurrent ? "concurrent" : "sequential") << ": " << std::setprecision(3)
            << 1e3 * p.step << " ms/step (accelerator " << 1e3 * p.accelerator << ", host "
-           << 1e3 * p.host << ", swap " << 1e3 * p.exchange
-           << (comm::size() > 1 ? ", mpi " + std::to_string(1e3 * p.mpi) : std::string()) << ")  "
+           << 1e3 * p.host << ", swap " << 1e3 * p.exchange;
+    // Overlapped: `swap` is the host side's share (queueing, waiting,
+    // unpacking), `lane` the whole swap on the accelerator's halo lane.
+    if (m_swap_overlapped) *m_log << " (lane " << 1e3 * p.transfer << ")";
+    *m_log << (comm::size() > 1 ? ", mpi " + std::to_string(1e3 * p.mpi) : std::string()) << ")  "
            << std::setprecision(1) << p.mlups << " MLUPS  [" << p.kind << "]" << std::defaultfloat
            << std::endl;
   }
@@ -353,6 +358,7 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
                       {"host_s", p.host},
                       {"exchange_s", p.exchange},
                       {"mpi_s", p.mpi},
+                      {"transfer_s", p.transfer},
                       {"mlups", p.mlups},
                       {"model_isolated_s", r.isolated.step_time(p.host_columns)},
                       {"model_concurrent_s", r.concurrent.step_time(p.host_columns)}});

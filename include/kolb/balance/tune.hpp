@@ -35,7 +35,8 @@ struct TunePoint {
       kind;  // calibration-isolated | calibration-concurrent | model | bracket | sweep | alone
   bool concurrent = true;
   double step = 0, accelerator = 0, host = 0, exchange = 0;
-  double mpi = 0;  // MPI exchange on the host side (within `host`)
+  double mpi = 0;       // MPI exchange on the host side (within `host`)
+  double transfer = 0;  // the swap on the accelerator's halo lane (DomainTimings)
   double mlups = 0;
 };
 

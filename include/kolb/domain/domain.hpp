@@ -41,6 +41,12 @@ struct DomainTimings {
   double host = 0;         // host parts update, on the host space (with `mpi`)
   double mpi = 0;          // exchange with other ranks (slab-tiled node: on the host side)
   double total = 0;        // whole steps
+  // Where the swap overlaps (step_overlapped): the accelerator's halo lane
+  // from its first to its last piece of the swap (packs, copies both ways,
+  // unpacks, and the gaps while the host packs), timed with events on it;
+  // 0 elsewhere. Against `exchange` it says how much of the swap the host's
+  // inner layers hid.
+  double transfer = 0;
 };
 
 class Domain {
