@@ -105,6 +105,11 @@ TEST(SiteLoops, ThinRegionsAreCutIntoSegmentsForEveryThread) {
     EXPECT_EQ(kolb::impl::row_pieces(1, 127, threads), 1);
   }
   EXPECT_EQ(kolb::impl::row_pieces(1, 2048, 1), 1);  // one thread: whole rows
+  // Fewer pieces where more cannot be shared evenly: one row of 192 (3
+  // segments at most) on 2 threads, 3 rows of 320 (5 at most) on 4.
+  EXPECT_EQ(kolb::impl::row_pieces(1, 192, 2), 2);
+  EXPECT_EQ(kolb::impl::row_pieces(3, 320, 4), 4);
+  EXPECT_EQ(kolb::impl::row_pieces(1, 192, 16), 3);  // nothing shares evenly: the most
 }
 
 TEST(SiteLoops, EverySiteOnceWhateverTheRegionsShape) {

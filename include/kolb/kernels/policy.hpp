@@ -74,16 +74,19 @@ inline std::size_t region_rows(const Region& r) {
 // Segments per row so that a region of few rows still has ~4 work items
 // per thread, each at least 64 sites long, and where the row allows it the
 // same number for every thread (the static schedule gives each a contiguous
-// share: 9 items on 2 threads kept one busy 25 % longer); 1 for regions of
-// many rows and for one thread.
+// share: 9 items on 2 threads kept one busy 25 % longer), with fewer pieces
+// if more cannot share evenly (one row of 192 on 2 threads: 2 pieces, not
+// 3); 1 for regions of many rows and for one thread.
 inline int row_pieces(std::size_t rows, int nx, int threads) {
   constexpr int kMinSegment = 64;
-  const std::size_t want = 4 * std::size_t(threads);
+  const std::size_t want = 4 * std::size_t(threads), t = std::size_t(threads);
   if (threads <= 1 || rows >= want || nx < 2 * kMinSegment) return 1;
   const std::size_t most = std::size_t(nx / kMinSegment);
   std::size_t pieces = std::min((want + rows - 1) / rows, most);
   for (std::size_t p = pieces; p <= most; ++p)
-    if (rows * p % std::size_t(threads) == 0) return int(p);
+    if (rows * p % t == 0) return int(p);
+  for (std::size_t p = pieces - 1; p >= 1 && rows * p >= t; --p)
+    if (rows * p % t == 0) return int(p);
   return int(pieces);
 }
 
