@@ -453,6 +453,7 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
   // are filled directly by fill_halos; pushes between them go here too.
   SwapInFlight swap{pushed, {}};
   std::vector<Transfer> to_accelerator;
+  m_halo_lane->start_clock();
   for (const PartRole from : {PartRole::accelerator, PartRole::host})
     for (Slot& slot : m_slots) {
       if (slot.role != from) continue;
@@ -467,14 +468,16 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
     }
   for (const Transfer& t : to_accelerator)
     pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
+  m_halo_lane->stop_clock();
   return swap;
 }
 
-void Domain::finish_swap(const SwapInFlight& swap) {
+double Domain::finish_swap(const SwapInFlight& swap) {
   for (Slot& slot : m_slots)
     if (slot.role == PartRole::accelerator) slot.part->fence_halos();
   for (const Transfer& t : swap.to_host)
     swap.pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(m_split, t.side, t.data);
+  return m_halo_lane->clock_seconds();  // the lane is fenced
 }
 
 void Domain::step_overlapped(bool remote_split) {
@@ -502,9 +505,7 @@ void Domain::step_overlapped(bool remote_split) {
     //    neighbours pull from, and the halos (an AA site touches only the
     //    slots it pulls from, kernels/aa.hpp).
     Kokkos::Timer timer;
-    m_halo_lane->start_clock();
     in_flight = start_swap(false);
-    m_halo_lane->stop_clock();
     swap = timer.seconds();
     // 3. The accelerator's border layers, queued behind the lane (an event
     //    between the streams: the host goes on), its periodic edges filled
@@ -524,12 +525,8 @@ void Domain::step_overlapped(bool remote_split) {
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
     if (m_pushes_pending) {
       Kokkos::Timer timer;
-      m_halo_lane->start_clock();
-      const SwapInFlight pushes = start_swap(true);
-      m_halo_lane->stop_clock();
-      finish_swap(pushes);
+      lane = finish_swap(start_swap(true));
       swap = timer.seconds();
-      lane = m_halo_lane->clock_seconds();
     }
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
   }
@@ -560,9 +557,8 @@ void Domain::step_overlapped(bool remote_split) {
       mpi += timer.seconds();
       timer.reset();
     }
-    finish_swap(in_flight);
+    lane = finish_swap(in_flight);
     waited = timer.seconds();
-    lane = m_halo_lane->clock_seconds();  // finish_swap fenced the lane
     each(PartRole::host, [](Slot& h) {
       h.part->fill_periodic_edges();
       h.part->update(UpdateZone::border);

@@ -182,8 +182,9 @@ class Domain {
   // and unpack into the accelerator queued on its halo lane ...
   SwapInFlight start_swap(bool pushed);
   // ... and finished: the lane waited for, the accelerator's borders
-  // unpacked into the host parts.
-  void finish_swap(const SwapInFlight& swap);
+  // unpacked into the host parts. Returns the lane's seconds on the swap
+  // (DomainTimings::transfer; start_swap times what it queues there).
+  double finish_swap(const SwapInFlight& swap);
   // The pushes a last overlapped pull step left in flight (advance returns
   // a whole state).
   void finish_pushes();
