@@ -5,7 +5,8 @@
 # the host part's references from a host-only build on the same CPU.
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
 # KOLB_GPU_PARTS picks parts (default: "tests bench d2q37 tune host runs";
-# also "blocks" and "ncu", Nsight Compute on the D3Q19 kernels);
+# also "blocks", "ncu", Nsight Compute on the D3Q19 kernels, and "nsys",
+# Nsight Systems on two node runs);
 # KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
 # KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
 # "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
@@ -121,6 +122,33 @@ tune() {  # tune NAME CASE --set ...
 # ci/device-build.sh compiles).
 duct=(inputs/10_node_duct3d.yaml --set 'domain.size=[512,128,128]'
   --set 'obstacles=[{type: sphere, center: [128, 64, 64], radius: 16}]')
+if want nsys; then
+echo "== Nsight Systems: the node's steps (D3Q19 AA duct at M = 2, D2Q37 at M = 12)"
+# Where a node step's time goes on the GPU's streams: the kernels, the
+# swap's copies and their bandwidth (docs/heterogeneous.md, "Overlapped
+# swap"). Text summaries and the trace of the copies only; the report
+# files are deleted.
+nsys=$(command -v nsys || ls /opt/nvidia/nsight-systems/*/bin/nsys /usr/local/cuda/bin/nsys 2>/dev/null | head -n 1)
+[ -n "$nsys" ] || { echo "nsys FAILED: Nsight Systems not found"; failed=1; }
+nsys_run() {  # nsys_run NAME CASE --set ...
+  local name=$1 case=$2; shift 2
+  "$nsys" profile --trace=cuda --sample=none --cpuctxsw=none -f true -o "$out/nsys_$name" \
+    "$kolb" run "$root/$case" -q --threads "$threads" --set output.vtk_every=0 \
+    --set output.observables_every=0 --set output.folder="$out/nsys_run_$name" "$@" \
+    >"$out/nsys_$name.log" 2>&1 || { echo "nsys $name FAILED"; failed=1; return; }
+  { "$nsys" stats -q -r cuda_gpu_mem_time_sum,cuda_gpu_mem_size_sum,cuda_gpu_kern_sum "$out/nsys_$name.nsys-rep" ||
+    "$nsys" stats -q -r gpumemtimesum,gpumemsizesum,gpukernsum "$out/nsys_$name.nsys-rep"; } >"$out/nsys_${name}_sum.txt" 2>&1
+  { "$nsys" stats -q -r cuda_gpu_trace -f csv "$out/nsys_$name.nsys-rep" ||
+    "$nsys" stats -q -r gputrace -f csv "$out/nsys_$name.nsys-rep"; } 2>&1 | tail -n 400 >"$out/nsys_${name}_trace.csv"
+  rm -f "$out/nsys_$name".nsys-rep "$out/nsys_$name".sqlite
+  grep -E "^\s*[0-9]" "$out/nsys_${name}_sum.txt" | head -n 12
+}
+[ -n "$nsys" ] && nsys_run d3q19_aa "${duct[@]}" --set execution.streaming=aa \
+  --set execution.host_columns=2 --set run.steps=200 --set execution.rebalance=0
+[ -n "$nsys" ] && nsys_run d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]' \
+  --set execution.host_columns=12 --set run.steps=100 --set execution.rebalance=0
+fi
+
 if want tune; then
 echo "== load balancer, GPU + $threads host threads"
 # Issue 15 judges D3Q19 against the GPU alone with AA, and D2Q37 (two-buffer only).

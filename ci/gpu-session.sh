@@ -5,14 +5,14 @@
 # itself. Writes OUT_DIR/check.log (which part ran when, with its output)
 # and OUT_DIR/results.tar.gz (every log, CSV and JSON; no VTK fields).
 #   ci/gpu-session.sh ARCHIVE OUT_DIR DEADLINE [HOST_THREADS]
-# Order and caps (seconds): the node's bitwise tests 45, the D2Q37 and
-# D3Q19 AA node tunes 90 and 130 (issue 15: the host parts and the swap
-# changed since the last GPU run; their logs time the swap on the halo
-# lane, `lane`), the single-GPU bench (soa, fused and aa) 60, D2Q37 on the
-# GPU 45, the host-only references 110, Nsight Compute 90, the other tests
-# 120, launch shapes 60. On an H200 with 16 host threads the tests, bench,
-# D2Q37, D3Q19 tune, Nsight Compute, host references and D2Q37 tune took
-# 205 s together (results/perf/h200-2026-11-27).
+# Order and caps (seconds): the node's bitwise tests 45, the D3Q19 AA and
+# D2Q37 node tunes 130 and 90 (issue 15; their logs time the swap on the
+# halo lane, `lane`), Nsight Systems on two node runs 60, the host-only
+# references 110, the single-GPU bench (soa, fused and aa) 60, the other
+# tests 120, D2Q37 on the GPU 45, Nsight Compute 90, launch shapes 60. On
+# an H200 with 16 host threads the tests, bench, D2Q37, D3Q19 tune, Nsight
+# Compute, host references and D2Q37 tune took 205 s together
+# (results/perf/h200-2026-11-27).
 set -uo pipefail
 usage="usage: ci/gpu-session.sh ARCHIVE OUT_DIR DEADLINE [HOST_THREADS]"
 archive=$(realpath "${1:?$usage}")
@@ -31,7 +31,7 @@ export LD_LIBRARY_PATH=$k/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 for pair in KOLB_HOST_KOLB:host KOLB_HOST_KOLB_V4:host-v4 KOLB_HOST_KOLB_CLANG:host-clang; do
   [ -x "$k/${pair#*:}/bin/kolb" ] && export "${pair%%:*}=$k/${pair#*:}/bin/kolb"
 done
-{ date -u; nvidia-smi 2>&1; lscpu; } >"$g/machine.txt" 2>&1
+{ date -u; nvidia-smi 2>&1; nvidia-smi -q 2>&1 | grep -A 30 "^    PCI$"; lscpu; } >"$g/machine.txt" 2>&1
 log=$g/check.log
 failed=0
 part() {  # part CAP VAR=VALUE...: one ci/gpu-check.sh call under min(CAP, time left)
@@ -48,14 +48,15 @@ part() {  # part CAP VAR=VALUE...: one ci/gpu-check.sh call under min(CAP, time 
   [ $rc = 0 ] || failed=1
 }
 part 45 KOLB_GPU_PARTS=tests KOLB_GPU_TESTS=test_domain
-part 90 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d2q37 "KOLB_GPU_TUNE_ARGS=--sweep 2 --repeats 1 --seconds 0.1"
 part 130 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d3q19_aa "KOLB_GPU_TUNE_ARGS=--sweep 4 --repeats 2 --seconds 0.2"
-part 60 KOLB_GPU_PARTS=bench "KOLB_GPU_BENCH_ARGS=--set layouts=[soa] --set kernels=[fused,aa]"
-part 45 KOLB_GPU_PARTS=d2q37
+part 90 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d2q37 "KOLB_GPU_TUNE_ARGS=--sweep 2 --repeats 1 --seconds 0.1"
+part 60 KOLB_GPU_PARTS=nsys
 part 110 KOLB_GPU_PARTS=host
-part 90 KOLB_GPU_PARTS=ncu
+part 60 KOLB_GPU_PARTS=bench "KOLB_GPU_BENCH_ARGS=--set layouts=[soa] --set kernels=[fused,aa]"
 others=$(cd "$k/tests" && ls test_* | grep -vx test_domain | tr '\n' ' ')
 [ -n "$others" ] && part 120 KOLB_GPU_PARTS=tests "KOLB_GPU_TESTS=$others"
+part 45 KOLB_GPU_PARTS=d2q37
+part 90 KOLB_GPU_PARTS=ncu
 part 60 KOLB_GPU_PARTS=blocks "KOLB_GPU_BLOCKS=32 64"
 find "$g" -name '*.vti' -delete
 cp "$log" "$out/check.log"

@@ -452,7 +452,7 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
   // pinned host memory. Halos between host parts (across a periodic wrap)
   // are filled directly by fill_halos; pushes between them go here too.
   SwapInFlight swap{pushed, {}};
-  std::vector<Transfer> to_accelerator;
+  std::vector<Transfer> to_accelerator, between_hosts;
   m_halo_lane->start_clock();
   for (const PartRole from : {PartRole::accelerator, PartRole::host})
     for (Slot& slot : m_slots) {
@@ -462,12 +462,17 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
         if (f.remote || (to.role == from && !pushed)) continue;
         const HaloBuffer data =
             pushed ? slot.part->pack_pushed(f.side, true) : slot.part->pack(s, f.side, true);
-        (to.role == PartRole::accelerator ? to_accelerator : swap.to_host)
+        (to.role == PartRole::accelerator ? to_accelerator
+         : from == PartRole::host         ? between_hosts
+                                          : swap.to_host)
             .push_back({to.part.get(), opposite(f.side), data});
       }
     }
   for (const Transfer& t : to_accelerator)
     pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
+  // Pushes between host parts land now: the host's inner sites, which run
+  // before finish_swap, include those next to a host-host face.
+  for (const Transfer& t : between_hosts) t.to->unpack_pushed(t.side, t.data);
   m_halo_lane->stop_clock();
   return swap;
 }
@@ -518,18 +523,22 @@ void Domain::step_overlapped(bool remote_split) {
     });
   } else {
     // An AA local step: what the last pull step pushed across the faces
-    // crosses while the accelerator collides its inner sites (its lane
-    // waits for that pull step only); its border sites, which receive
-    // those populations, collide after them.
+    // crosses while both sides collide their inner sites (the lane waits
+    // for that pull step only); the border sites, which receive those
+    // populations, collide after them: the accelerator's queued behind
+    // the lane, the host's after finish_swap (step 4).
     m_halo_lane->wait_for(*m_accelerator);
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
     if (m_pushes_pending) {
       Kokkos::Timer timer;
-      lane = finish_swap(start_swap(true));
+      in_flight = start_swap(true);
       swap = timer.seconds();
+      m_accelerator->wait_for(*m_halo_lane);
+      each(PartRole::accelerator, [](Slot& a) { a.part->halos_ordered(); });
     }
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
   }
+  const bool pushes = m_pushes_pending;
   // After a pull step the pushes wait for the next step (or finish_pushes).
   m_pushes_pending = in_place && pull;
   m_accelerator->stop_clock();
@@ -563,6 +572,12 @@ void Domain::step_overlapped(bool remote_split) {
       h.part->fill_periodic_edges();
       h.part->update(UpdateZone::border);
     });
+  } else if (pushes) {
+    each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::inner); });
+    Kokkos::Timer timer;
+    lane = finish_swap(in_flight);
+    waited = timer.seconds();
+    each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::border); });
   } else {
     each(PartRole::host, [](Slot& h) { h.part->update(); });
   }
