@@ -136,10 +136,10 @@ nsys_run() {  # nsys_run NAME CASE --set ...
     "$kolb" run "$root/$case" -q --threads "$threads" --set output.vtk_every=0 \
     --set output.observables_every=0 --set output.folder="$out/nsys_run_$name" "$@" \
     >"$out/nsys_$name.log" 2>&1 || { echo "nsys $name FAILED"; failed=1; return; }
-  { "$nsys" stats -q -r cuda_gpu_mem_time_sum,cuda_gpu_mem_size_sum,cuda_gpu_kern_sum "$out/nsys_$name.nsys-rep" ||
-    "$nsys" stats -q -r gpumemtimesum,gpumemsizesum,gpukernsum "$out/nsys_$name.nsys-rep"; } >"$out/nsys_${name}_sum.txt" 2>&1
-  { "$nsys" stats -q -r cuda_gpu_trace -f csv "$out/nsys_$name.nsys-rep" ||
-    "$nsys" stats -q -r gputrace -f csv "$out/nsys_$name.nsys-rep"; } 2>&1 | tail -n 400 >"$out/nsys_${name}_trace.csv"
+  { "$nsys" stats -r cuda_gpu_mem_time_sum,cuda_gpu_mem_size_sum,cuda_gpu_kern_sum "$out/nsys_$name.nsys-rep" ||
+    "$nsys" stats -r gpumemtimesum,gpumemsizesum,gpukernsum "$out/nsys_$name.nsys-rep"; } >"$out/nsys_${name}_sum.txt" 2>&1
+  { "$nsys" stats -r cuda_gpu_trace -f csv "$out/nsys_$name.nsys-rep" ||
+    "$nsys" stats -r gputrace -f csv "$out/nsys_$name.nsys-rep"; } 2>&1 | tail -n 400 >"$out/nsys_${name}_trace.csv"
   rm -f "$out/nsys_$name".nsys-rep "$out/nsys_$name".sqlite
   grep -E "^\s*[0-9]" "$out/nsys_${name}_sum.txt" | head -n 12
 }

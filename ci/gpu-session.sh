@@ -7,7 +7,7 @@
 #   ci/gpu-session.sh ARCHIVE OUT_DIR DEADLINE [HOST_THREADS]
 # Order and caps (seconds): the node's bitwise tests 45, the D3Q19 AA and
 # D2Q37 node tunes 130 and 90 (issue 15; their logs time the swap on the
-# halo lane, `lane`), Nsight Systems on two node runs 60, the host-only
+# halo lane, `lane`), Nsight Systems on two node runs 75, the host-only
 # references 110, the single-GPU bench (soa, fused and aa) 60, the other
 # tests 120, D2Q37 on the GPU 45, Nsight Compute 90, launch shapes 60. On
 # an H200 with 16 host threads the tests, bench, D2Q37, D3Q19 tune, Nsight
@@ -46,11 +46,16 @@ part() {  # part CAP VAR=VALUE...: one ci/gpu-check.sh call under min(CAP, time 
   pkill -9 -f "$k/" 2>/dev/null  # what a cut part left running on the GPU
   echo "[part $* rc=$rc at $((SECONDS - t0)) s]" >>"$log"
   [ $rc = 0 ] || failed=1
+  save  # what has run comes back even if the session is cut off
+}
+save() {
+  cp "$log" "$out/check.log"
+  tar -C "$work" --exclude='*.vti' -czf "$out/results.tar.gz" g
 }
 part 45 KOLB_GPU_PARTS=tests KOLB_GPU_TESTS=test_domain
 part 130 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d3q19_aa "KOLB_GPU_TUNE_ARGS=--sweep 4 --repeats 2 --seconds 0.2"
 part 90 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d2q37 "KOLB_GPU_TUNE_ARGS=--sweep 2 --repeats 1 --seconds 0.1"
-part 60 KOLB_GPU_PARTS=nsys
+part 75 KOLB_GPU_PARTS=nsys
 part 110 KOLB_GPU_PARTS=host
 part 60 KOLB_GPU_PARTS=bench "KOLB_GPU_BENCH_ARGS=--set layouts=[soa] --set kernels=[fused,aa]"
 others=$(cd "$k/tests" && ls test_* | grep -vx test_domain | tr '\n' ' ')
@@ -58,8 +63,6 @@ others=$(cd "$k/tests" && ls test_* | grep -vx test_domain | tr '\n' ' ')
 part 45 KOLB_GPU_PARTS=d2q37
 part 90 KOLB_GPU_PARTS=ncu
 part 60 KOLB_GPU_PARTS=blocks "KOLB_GPU_BLOCKS=32 64"
-find "$g" -name '*.vti' -delete
-cp "$log" "$out/check.log"
-tar -C "$work" -czf "$out/results.tar.gz" g
+save
 echo "[gpu-session] $((SECONDS - t0)) s; $out/check.log, $out/results.tar.gz"
 exit $failed
