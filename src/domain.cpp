@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 #include <ostream>
 #include <stdexcept>
@@ -82,6 +83,60 @@ HostFields tile_of(const HostFields& all, const Tile& t) {
   f.allocate(t.size, t.offset, !all.temperature.empty());
   copy_box(all, t.offset, f, {0, 0, 0}, t.size);
   return f;
+}
+
+// KOLB_NODE_TRACE=N: every N overlapped steps, the host thread's time in each
+// phase of them (stderr, ms per step). A diagnostic for GPU nodes, whose
+// lent machines have no profiler: it tells the host's own work from its
+// waits on the accelerator's lanes.
+struct NodeTrace {
+  enum Phase {
+    acc_launch,
+    pack_acc,
+    pack_host,
+    to_acc,
+    host_inner,
+    wait_swap,
+    host_border,
+    wait_acc,
+    count
+  };
+  static constexpr const char* names[count] = {"acc-launch",  "pack-acc",   "pack-host",
+                                               "to-acc",      "host-inner", "wait-swap",
+                                               "host-border", "wait-acc"};
+  int every = 0, steps = 0, kind = 0, n[2] = {};
+  double sum[2][count] = {};
+  Kokkos::Timer clock;
+  NodeTrace() {
+    if (const char* e = std::getenv("KOLB_NODE_TRACE")) every = std::max(0, std::atoi(e));
+  }
+  void begin(bool pull) {
+    kind = pull ? 0 : 1;
+    clock.reset();
+  }
+  void mark(Phase p) {
+    if (!every) return;
+    sum[kind][p] += clock.seconds();
+    clock.reset();
+  }
+  void step_done() {
+    if (!every) return;
+    ++n[kind];
+    if (++steps % every) return;
+    for (int k = 0; k < 2; ++k) {
+      if (!n[k]) continue;
+      std::fprintf(stderr, "node trace, %s steps (%d):", k ? "local" : "pull", n[k]);
+      for (int q = 0; q < count; ++q)
+        std::fprintf(stderr, " %s %.3f", names[q], 1e3 * sum[k][q] / n[k]);
+      std::fprintf(stderr, " ms/step\n");
+      std::fill(sum[k], sum[k] + count, 0.0);
+      n[k] = 0;
+    }
+  }
+};
+NodeTrace& node_trace() {
+  static NodeTrace trace;
+  return trace;
 }
 
 }  // namespace
@@ -454,7 +509,7 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
   SwapInFlight swap{pushed, {}};
   std::vector<Transfer> to_accelerator, between_hosts;
   m_halo_lane->start_clock();
-  for (const PartRole from : {PartRole::accelerator, PartRole::host})
+  for (const PartRole from : {PartRole::accelerator, PartRole::host}) {
     for (Slot& slot : m_slots) {
       if (slot.role != from) continue;
       for (const Face& f : slot.faces) {
@@ -468,12 +523,15 @@ Domain::SwapInFlight Domain::start_swap(bool pushed) {
             .push_back({to.part.get(), opposite(f.side), data});
       }
     }
+    node_trace().mark(from == PartRole::accelerator ? NodeTrace::pack_acc : NodeTrace::pack_host);
+  }
   for (const Transfer& t : to_accelerator)
     pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
   // Pushes between host parts land now: the host's inner sites, which run
   // before finish_swap, include those next to a host-host face.
   for (const Transfer& t : between_hosts) t.to->unpack_pushed(t.side, t.data);
   m_halo_lane->stop_clock();
+  node_trace().mark(NodeTrace::to_acc);
   return swap;
 }
 
@@ -495,6 +553,8 @@ void Domain::step_overlapped(bool remote_split) {
   const bool pull = m_slots.front().part->reads_halos();  // two buffers: every step
   double swap = 0, mpi = 0, lane = 0;
   SwapInFlight in_flight{false, {}};
+  NodeTrace& trace = node_trace();
+  trace.begin(pull);
   m_accelerator->start_clock();
   if (pull) {
     // 1. The accelerator's periodic halos and its inner sites, which read
@@ -505,6 +565,7 @@ void Domain::step_overlapped(bool remote_split) {
     });
     m_halo_lane->wait_for(*m_accelerator);
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    trace.mark(NodeTrace::acc_launch);
     // 2. The swap starts on the halo lane. In place, the inner pulls (of
     //    both sides) leave alone the slots it moves: the border slots the
     //    neighbours pull from, and the halos (an AA site touches only the
@@ -521,6 +582,7 @@ void Domain::step_overlapped(bool remote_split) {
       a.part->fill_periodic_edges();
       a.part->update(UpdateZone::border);
     });
+    trace.mark(NodeTrace::acc_launch);
   } else {
     // An AA local step: what the last pull step pushed across the faces
     // crosses while both sides collide their inner sites (the lane waits
@@ -529,6 +591,7 @@ void Domain::step_overlapped(bool remote_split) {
     // the lane, the host's after finish_swap (step 4).
     m_halo_lane->wait_for(*m_accelerator);
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    trace.mark(NodeTrace::acc_launch);
     if (m_pushes_pending) {
       Kokkos::Timer timer;
       in_flight = start_swap(true);
@@ -537,6 +600,7 @@ void Domain::step_overlapped(bool remote_split) {
       each(PartRole::accelerator, [](Slot& a) { a.part->halos_ordered(); });
     }
     each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
+    trace.mark(NodeTrace::acc_launch);
   }
   const bool pushes = m_pushes_pending;
   // After a pull step the pushes wait for the next step (or finish_pushes).
@@ -560,6 +624,7 @@ void Domain::step_overlapped(bool remote_split) {
       fill_halos(h, true);
       h.part->update(UpdateZone::inner);
     });
+    trace.mark(NodeTrace::host_inner);
     Kokkos::Timer timer;
     if (remote_split) {
       finish_exchange(m_split);
@@ -568,23 +633,29 @@ void Domain::step_overlapped(bool remote_split) {
     }
     lane = finish_swap(in_flight);
     waited = timer.seconds();
+    trace.mark(NodeTrace::wait_swap);
     each(PartRole::host, [](Slot& h) {
       h.part->fill_periodic_edges();
       h.part->update(UpdateZone::border);
     });
   } else if (pushes) {
     each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::inner); });
+    trace.mark(NodeTrace::host_inner);
     Kokkos::Timer timer;
     lane = finish_swap(in_flight);
     waited = timer.seconds();
+    trace.mark(NodeTrace::wait_swap);
     each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::border); });
   } else {
     each(PartRole::host, [](Slot& h) { h.part->update(); });
   }
   each(PartRole::host, [](Slot& h) { h.part->fence(); });
+  trace.mark(NodeTrace::host_border);
   const double host = host_timer.seconds() - waited;
   swap += waited;
   each(PartRole::accelerator, [](Slot& a) { a.part->fence(); });
+  trace.mark(NodeTrace::wait_acc);
+  trace.step_done();
   for (Slot& slot : m_slots) slot.part->swap();
   ++m_step;
   m_timings.steps += 1;

@@ -222,8 +222,9 @@ std::string memory_problem(const Case& c, const Tile& tile) {
 
 namespace kolb::host {
 
-std::size_t last_level_cache_bytes() {
-  // KOLB_LLC_BYTES overrides (tests: 0 takes every D2Q37 row by lines).
+std::size_t last_level_cache_bytes(std::size_t cap) {
+  // KOLB_LLC_BYTES overrides, cap included (tests: 0 takes every D2Q37 row
+  // by lines).
   if (const char* forced = std::getenv("KOLB_LLC_BYTES")) {
     const double b = parse_bytes(forced);
     if (b >= 0) return std::size_t(b);
@@ -242,7 +243,7 @@ std::size_t last_level_cache_bytes() {
     }
     return best > 0 ? std::size_t(best) : std::size_t(32) << 20;
   }();
-  return bytes;
+  return std::min(bytes, cap);
 }
 
 }  // namespace kolb::host

@@ -8,6 +8,7 @@
 // the streamed populations, exactly unless a moving wall's term is undone.
 #include "support/cases.hpp"
 
+#include <kolb/core/cache_lines.hpp>
 #include <kolb/layout/layouts.hpp>
 
 #include <gtest/gtest.h>
@@ -227,4 +228,17 @@ TEST(PopulationStride, ArraysSpreadOverPageSlots) {
   expect_spread_page_slots<kolb::SoA>("SoA");
   expect_spread_page_slots<kolb::CSoA8>("CSoA8");
   expect_spread_page_slots<kolb::CSoA16>("CSoA16");
+}
+
+// The cache size the line rule compares against (StreamCollide): a kernel's
+// cap bounds what sysfs reports, and KOLB_LLC_BYTES overrides both.
+TEST(LastLevelCache, CapBoundsTheDetectedSizeAndTheOverrideWins) {
+  unsetenv("KOLB_LLC_BYTES");
+  const std::size_t detected = kolb::host::last_level_cache_bytes();
+  ASSERT_GT(detected, 0u);
+  EXPECT_EQ(kolb::host::last_level_cache_bytes(detected / 2), detected / 2);
+  EXPECT_EQ(kolb::host::last_level_cache_bytes(2 * detected), detected);
+  setenv("KOLB_LLC_BYTES", "1G", 1);
+  EXPECT_EQ(kolb::host::last_level_cache_bytes(std::size_t(32) << 20), std::size_t(1) << 30);
+  unsetenv("KOLB_LLC_BYTES");
 }

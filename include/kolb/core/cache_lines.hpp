@@ -65,10 +65,11 @@ KOKKOS_FORCEINLINE_FUNCTION void prefetch_read(const void* p) {
 #endif
 }
 
-// Bytes of the last-level cache of CPU 0 (sysfs; 32 MiB where unknown;
-// the environment variable KOLB_LLC_BYTES, e.g. 64M, overrides): arrays
-// not much larger are better written through the cache.
-std::size_t last_level_cache_bytes();
+// Bytes of the last-level cache of CPU 0 (sysfs; 32 MiB where unknown),
+// at most `cap` (the share a kernel's streams keep of a large server L3);
+// the environment variable KOLB_LLC_BYTES, e.g. 64M, overrides both:
+// arrays not much larger are better written through the cache.
+std::size_t last_level_cache_bytes(std::size_t cap = ~std::size_t(0));
 
 KOKKOS_FORCEINLINE_FUNCTION void stream_fence() {
 #if defined(KOLB_X86_HOST)

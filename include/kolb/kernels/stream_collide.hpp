@@ -20,12 +20,14 @@ namespace kolb {
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
 //    exceed this many quarters of the last-level cache (near the cache,
 //    plain stores win). 1.5 caches: D2Q9 and D3Q19 FP64 still gained from
-//    plain stores at 1.1-1.4 ("Lines or plain stores near the cache").
+//    plain stores at 1.1-1.4 ("Lines or plain stores near the cache");
+//  - llc_cap_bytes: the most of the last-level cache that counts.
 template <class Lattice>
 struct LineRowTuning {
   static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 8; }
   static constexpr int prefetch_lines = host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 6;
+  static constexpr std::size_t llc_cap_bytes = ~std::size_t(0);
 };
 
 // D2Q37: since its collision goes by mirror orbits a site takes ~840 flop
@@ -33,12 +35,16 @@ struct LineRowTuning {
 // fused, medians of 5 alternated rounds: soa 36.4 -> 39.6 MLUPS, csoa8
 // 36.4 -> 41.4 at twice as far). The hardware prefetchers do not follow its
 // 74 streams once they come from memory: at 0.93 of a 32 MiB L3 it ran
-// 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches.
+// 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches. Of a
+// server's L3 at most 32 MiB counts: on a 16-core Xeon whose L3 reads
+// 300 MiB, rows of 2048 sites ran by lines 1.2-1.8x as fast as plain from
+// 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance.md).
 template <>
 struct LineRowTuning<D2Q37> {
   static constexpr bool by_lines(int) { return true; }
   static constexpr int prefetch_lines = 2 * host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 3;
+  static constexpr std::size_t llc_cap_bytes = std::size_t(32) << 20;
 };
 
 template <class Model, class Layout, class MemorySpace>
@@ -71,7 +77,7 @@ struct StreamCollide {
     // line_sites-long runs (AoS) keep the site path.
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
-    const std::size_t cache = host::last_level_cache_bytes();
+    const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
   }
 

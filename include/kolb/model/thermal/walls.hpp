@@ -160,13 +160,18 @@ struct ThermalWalls {
       const int c1 = c0 + chunk < x1 ? c0 + chunk : x1;
       KOLB_SIMD
       for (int x = c0; x < c1; ++x) t3[x - c0] = row3_temperature<Side>(x);
-      static_for<3>([&](auto j) {
-        constexpr int J = decltype(j)::value;
-        const int y = Side == 0 ? m_y_lo + J : m_y_hi - J;
-        KOLB_SIMD
-        for (int x = c0; x < c1; ++x) site<Side, J>(x, y, t3[x - c0]);
-      });
+      // Three calls, not static_for: its device-callable loop over a
+      // host-only lambda is what nvcc warns about.
+      chunk_row<Side, 0>(c0, c1, t3);
+      chunk_row<Side, 1>(c0, c1, t3);
+      chunk_row<Side, 2>(c0, c1, t3);
     }
+  }
+  template <int Side, int J>
+  KOLB_HOST_INLINE void chunk_row(int c0, int c1, const double* t3) const {
+    const int y = Side == 0 ? m_y_lo + J : m_y_hi - J;
+    KOLB_SIMD
+    for (int x = c0; x < c1; ++x) site<Side, J>(x, y, t3[x - c0]);
   }
 
   // T^H of row 3 at column x after streaming, pulled from the pre-streaming
