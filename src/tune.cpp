@@ -138,12 +138,15 @@ class Tuner {
            << std::endl;
   }
 
-  // Fits T_acc and T_host from points measured at several M.
+  // Fits T_acc and T_host from splits measured at several M. One space
+  // alone (a model check at M = 0 or LX/2) is not a split: its work is not
+  // the line's (model.hpp), so it stays out; M = 0's step is m_alone.
   BalanceModel fit(const std::vector<TunePoint>& pts) const {
     std::vector<std::pair<double, double>> acc, host;
     double swap = 0, sync = 0, mpi = 0;
     int both = 0;
     for (const auto& p : pts) {
+      if (p.host_columns == 0 || 2 * p.host_columns >= m_columns) continue;
       acc.emplace_back((m_columns - 2.0 * p.host_columns) * m_column_sites, p.accelerator);
       host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host - p.mpi);
       swap += p.exchange;
@@ -158,10 +161,11 @@ class Tuner {
     BalanceModel model;
     model.accelerator = LinearCost::fit(acc);
     model.host = LinearCost::fit(host);
-    model.swap = swap / double(pts.size());
-    model.mpi = mpi / double(pts.size());  // the host side's exchange with other ranks
+    model.swap = swap / double(acc.size());
+    model.mpi = mpi / double(acc.size());  // the host side's exchange with other ranks
     model.sync = both ? sync / both : 0.0;
     model.swap_overlapped = m_swap_overlapped;
+    model.accelerator_alone = m_alone;
     model.columns = m_columns;
     model.column_sites = m_column_sites;
     model.quantum = m_quantum;
@@ -188,6 +192,8 @@ class Tuner {
           std::string("the lattice has too few layers along ") + axis_name(m_axis) + " (" +
               std::to_string(m_columns) + ") to calibrate a host/accelerator split" +
               (m_case.execution.split_axis < 0 ? " (execution.split_axis picks another)" : ""));
+    // 0. The accelerator alone, once: the model's T_exe(0) (model.hpp).
+    m_alone = measure({0}, true, "accelerator-alone")[0].step;
     const std::vector<TunePoint> iso =
         measure(std::vector<int>(iso_m.begin(), iso_m.end()), false, "calibration-isolated");
     TuneResult r;
@@ -248,9 +254,11 @@ class Tuner {
     measure(verify, true, kinds);
     r.measured_step = m_points[first].step;
     std::vector<TunePoint> window;
-    for (std::size_t k = first + 1; k < m_points.size(); ++k)
-      if (m_points[k].kind == "bracket" || m_points[k].kind == "recalibration")
-        window.push_back(m_points[k]);
+    for (std::size_t k = first + 1; k < m_points.size(); ++k) {
+      const TunePoint& p = m_points[k];
+      const bool split = p.host_columns > 0 && 2 * p.host_columns < m_columns;
+      if (split && (p.kind == "bracket" || p.kind == "recalibration")) window.push_back(p);
+    }
     std::set<int> window_m;
     for (const auto& p : window) window_m.insert(p.host_columns);
     if (window_m.size() >= 2) {
@@ -299,6 +307,7 @@ class Tuner {
   int m_axis = 0;                  // the split axis (its layers are the columns)
   int m_halo = 1;                  // the lattice's halo width: the narrowest part
   bool m_swap_overlapped = false;  // node_swap_overlapped: the swap is on the host side's path
+  double m_alone = 0;              // the measured step at M = 0 (run's step 0)
   double m_column_sites = 0;
   std::vector<TunePoint> m_points;
 };

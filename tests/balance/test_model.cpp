@@ -107,6 +107,30 @@ TEST(BalanceModel, EndsWhereOneSpaceTakesEverything) {
   EXPECT_GT(m.accelerator_time(50), 0.0);
 }
 
+TEST(BalanceModel, MeasuredAloneStepReplacesTheLineAtZero) {
+  // A GPU node (overlapped swap) whose line through the splits puts the
+  // accelerator alone at 1 ms, below the best split (M = 17: 0.966 ms and
+  // 0.05 ms of synchronisation): alone wins.
+  auto m = model(1e-8, 2e-7, 0, 1.5e-4);
+  m.swap_overlapped = true;
+  m.sync = 5e-5;
+  EXPECT_NEAR(m.balance_point(), 7.5e-4 / 4.2e-5, 1e-9);
+  EXPECT_NEAR(m.step_time(17), 1.016e-3, 1e-12);
+  EXPECT_EQ(m.optimum(), 0);
+  EXPECT_DOUBLE_EQ(m.step_time(0), 1e-3);
+  EXPECT_FALSE(m.why_alone().empty());
+  // Measured alone at 1.2 ms (work that leaves the accelerator at any
+  // split, e.g. a GPU's wall rows): the split wins; only M = 0 moved.
+  m.accelerator_alone = 1.2e-3;
+  EXPECT_DOUBLE_EQ(m.step_time(0), 1.2e-3);
+  EXPECT_NEAR(m.step_time(17), 1.016e-3, 1e-12);
+  EXPECT_EQ(m.optimum(), 17);
+  EXPECT_TRUE(m.why_alone().empty());
+  // Measured faster than its line: alone again.
+  m.accelerator_alone = 0.9e-3;
+  EXPECT_EQ(m.optimum(), 0);
+}
+
 TEST(BalanceModel, SplitsAtMultiplesOfTheVectorLength) {
   auto m = model(1e-9, 3e-9);  // balance point 125
   m.quantum = 8;

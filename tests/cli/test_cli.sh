@@ -127,6 +127,11 @@ r = json.load(open(sys.argv[1]))
 assert 0 <= r["model_host_columns"] <= 32 and 0 <= r["best_host_columns"] <= 32, r
 kinds = {p["kind"] for p in r["points"]}
 assert {"calibration-isolated", "calibration-concurrent", "model"} <= kinds, kinds
+# The accelerator alone is timed once first; the model takes that step for
+# M = 0 instead of its line's (model.hpp).
+alone = [p for p in r["points"] if p["kind"] == "accelerator-alone"]
+assert len(alone) == 1 and alone[0]["host_columns"] == 0 and r["points"][0] is alone[0], alone
+assert alone[0]["model_concurrent_s"] == alone[0]["step_s"], alone
 # Split along y (32 rows). The verification set holds each space alone
 # (M = 0, M = 16) and the sweep; a split already in the set keeps its first
 # kind (e.g. a recalibration at 0).

@@ -12,6 +12,9 @@
 // measured cost of synchronising two sides that both work: each step waits
 // for the slower side of *that step*, so the mean step exceeds the max of
 // the mean side times when their per-step times jitter (largest at balance).
+// T_exe(0), the accelerator alone, is its measured step where known: work
+// that leaves it at any split (a GPU's boundary rows, whose small launches
+// cost more than their sites) puts it off the line through the splits.
 
 #include <algorithm>
 #include <cmath>
@@ -62,6 +65,7 @@ struct BalanceModel {
   double mpi = 0;                // MPI halo exchange per step (host side; 0 on one rank)
   double sync = 0;               // per step, when both sides have work (see above)
   bool swap_overlapped = false;  // the swap is on the host side's path only
+  double accelerator_alone = 0;  // measured step at M = 0 (0: from the line)
   int columns = 0;               // LX
   double column_sites = 0;
   int quantum = 1;   // M is a multiple of this (a layout's vector length)
@@ -74,6 +78,7 @@ struct BalanceModel {
   }
   double host_time(double m) const { return m > 0 ? host(2 * m * column_sites) + mpi : mpi; }
   double step_time(double m) const {
+    if (m == 0 && accelerator_alone > 0) return accelerator_alone;
     const double a = accelerator_time(m), h = host_time(m);
     const bool both = a > 0 && m > 0;
     const double s = both ? swap : 0.0;  // one side alone swaps nothing
