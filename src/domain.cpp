@@ -86,9 +86,10 @@ HostFields tile_of(const HostFields& all, const Tile& t) {
 }
 
 // KOLB_NODE_TRACE=N: every N overlapped steps, the host thread's time in each
-// phase of them (stderr, ms per step). A diagnostic for GPU nodes, whose
-// lent machines have no profiler: it tells the host's own work from its
-// waits on the accelerator's lanes.
+// phase of them (stderr, ms per step; one tally per process, over every
+// node it steps). A diagnostic for GPU nodes, whose lent machines have no
+// profiler: it tells the host's own work from its waits on the
+// accelerator's lanes.
 struct NodeTrace {
   enum Phase {
     acc_launch,
@@ -611,7 +612,9 @@ void Domain::step_overlapped(bool remote_split) {
   //    periodic wraps) and inner layers while the copies (and the MPI faces
   //    of slabs along s) are in flight, then the accelerator's borders
   //    into their halos, the periodic edges over them, and the layers next
-  //    to the accelerator. The wait for the copies counts as swap time.
+  //    to the accelerator. After an AA pull, the local step's inner
+  //    sites, the pushes received, then the border sites. The wait for
+  //    the copies counts as swap time.
   Kokkos::Timer host_timer;
   double waited = 0;
   if (pull) {
