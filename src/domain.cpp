@@ -112,6 +112,7 @@ struct NodeTrace {
     if (const char* e = std::getenv("KOLB_NODE_TRACE")) every = std::max(0, std::atoi(e));
   }
   void begin(bool pull) {
+    if (!every) return;
     kind = pull ? 0 : 1;
     clock.reset();
   }
@@ -617,19 +618,20 @@ void Domain::step_overlapped(bool remote_split) {
   //    the copies counts as swap time.
   Kokkos::Timer host_timer;
   double waited = 0;
-  if (pull) {
-    if (remote_split) {
+  if (pull || pushes) {
+    const bool remote = pull && remote_split;
+    if (remote) {
       Kokkos::Timer timer;
       start_exchange(m_split);
       mpi += timer.seconds();
     }
     each(PartRole::host, [&](Slot& h) {
-      fill_halos(h, true);
+      if (pull) fill_halos(h, true);
       h.part->update(UpdateZone::inner);
     });
     trace.mark(NodeTrace::host_inner);
     Kokkos::Timer timer;
-    if (remote_split) {
+    if (remote) {
       finish_exchange(m_split);
       mpi += timer.seconds();
       timer.reset();
@@ -637,18 +639,10 @@ void Domain::step_overlapped(bool remote_split) {
     lane = finish_swap(in_flight);
     waited = timer.seconds();
     trace.mark(NodeTrace::wait_swap);
-    each(PartRole::host, [](Slot& h) {
-      h.part->fill_periodic_edges();
+    each(PartRole::host, [&](Slot& h) {
+      if (pull) h.part->fill_periodic_edges();
       h.part->update(UpdateZone::border);
     });
-  } else if (pushes) {
-    each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::inner); });
-    trace.mark(NodeTrace::host_inner);
-    Kokkos::Timer timer;
-    lane = finish_swap(in_flight);
-    waited = timer.seconds();
-    trace.mark(NodeTrace::wait_swap);
-    each(PartRole::host, [](Slot& h) { h.part->update(UpdateZone::border); });
   } else {
     each(PartRole::host, [](Slot& h) { h.part->update(); });
   }

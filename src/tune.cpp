@@ -54,6 +54,8 @@ class Tuner {
   // A split every part of which is at least the halo wide (D2Q37: 3 columns),
   // or a space alone.
   bool valid(int m) const { return valid_split(m_columns, m, m_halo); }
+  // Both spaces work at M (neither alone).
+  bool shares(int m) const { return m > 0 && 2 * m < m_columns; }
 
   // Times every split of `ms` in `repeats` interleaved rounds (a fresh node
   // per round and split, so slow drifts of the machine and the luck of
@@ -146,12 +148,12 @@ class Tuner {
     double swap = 0, sync = 0, mpi = 0;
     int both = 0;
     for (const auto& p : pts) {
-      if (p.host_columns == 0 || 2 * p.host_columns >= m_columns) continue;
+      if (!shares(p.host_columns)) continue;
       acc.emplace_back((m_columns - 2.0 * p.host_columns) * m_column_sites, p.accelerator);
       host.emplace_back(2.0 * p.host_columns * m_column_sites, p.host - p.mpi);
       swap += p.exchange;
       mpi += p.mpi;
-      if (p.concurrent && p.host_columns > 0 && 2 * p.host_columns < m_columns) {
+      if (p.concurrent) {
         const double sides = m_swap_overlapped ? std::max(p.accelerator, p.host + p.exchange)
                                                : std::max(p.accelerator, p.host) + p.exchange;
         sync += std::max(0.0, p.step - sides);
@@ -256,8 +258,8 @@ class Tuner {
     std::vector<TunePoint> window;
     for (std::size_t k = first + 1; k < m_points.size(); ++k) {
       const TunePoint& p = m_points[k];
-      const bool split = p.host_columns > 0 && 2 * p.host_columns < m_columns;
-      if (split && (p.kind == "bracket" || p.kind == "recalibration")) window.push_back(p);
+      if (shares(p.host_columns) && (p.kind == "bracket" || p.kind == "recalibration"))
+        window.push_back(p);
     }
     std::set<int> window_m;
     for (const auto& p : window) window_m.insert(p.host_columns);
