@@ -2,8 +2,12 @@
 // equilibrium moments (§4), the Hermite coefficients the regularised
 // collision relaxes, and the wall rows' conditions (§9).
 #include <kolb/block/block.hpp>
+#include <kolb/block/bulk_rows.hpp>
+#include <kolb/kernels/collide.hpp>
+#include <kolb/kernels/policy.hpp>
 #include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
+#include <kolb/model/thermal.hpp>
 #include <kolb/model/thermal/collision.hpp>
 #include <kolb/model/thermal/walls.hpp>
 
@@ -308,6 +312,90 @@ TEST(D2Q37Walls, RowsKeepMassZeroVelocityAndTheTargetEnergy) {
   // Rows of 150: the sides' launch goes 64 columns at a time (bits only).
   check_wall_rows<kolb::SoA, 150>(true, false, false);
   check_wall_rows<kolb::SoA, 150>(false, true, false);
+}
+
+// A device runs the wall rows of both sides and their collisions in one
+// launch (WallRowsCollided, BlockPart::update_wall_rows). Run here on the
+// host, it must give the bits of the host's launches: the rows, then the
+// collision over the fluid runs. Both sides whole, and a region that holds
+// two of the low side's rows and all three of the high side's; a solid site
+// in a wall row leaves a general site next to the runs.
+template <class Layout>
+void check_wall_rows_in_one_launch(int low_rows, bool solid) {
+  using BlockT = kolb::Block<D2Q37, double, Layout, Kokkos::HostSpace>;
+  using Model = kolb::ThermalModel<double, true>;
+  constexpr int nx = 13, ny = 12, h = D2Q37::halo;
+  const kolb::Extents e({nx, ny, 1}, h, 2);
+  BlockT a(e, "a"), b(e, "b");
+  const kolb::SiteIndex site = e.site_index();
+  auto pre = Kokkos::create_mirror(a.current());
+  for (int y = 0; y < e.ext(1); ++y)
+    for (int x = 0; x < e.ext(0); ++x)
+      for (int i = 0; i < D2Q37::q; ++i)
+        pre(a.layout()(site(x, y, 0), i)) =
+            th::equilibrium<double>(i, 1 + 0.04 * std::sin(0.6 * x + 0.2 * y), 0.01, -0.02,
+                                    1 + 0.03 * std::cos(0.5 * x - 0.8 * y)) *
+            (1 + 0.04 * std::cos(1.3 * i + y));
+  for (BlockT* blk : {&a, &b}) {
+    Kokkos::deep_copy(blk->current(), pre);
+    Kokkos::deep_copy(blk->next(), 0.0);
+    if (solid) {
+      auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), blk->material());
+      mat(site(h + 4, h + ny - 2, 0)) = kolb::kSolid;
+      Kokkos::deep_copy(blk->material(), mat);
+    }
+  }
+  Model model;
+  model.walls.active = true;
+  model.walls.adiabatic[1] = false;
+  model.walls.temperature[1] = 0.97;
+  model.collision.gdt[1] = -4e-4;
+  const Model wall_model = model.wall_model();
+  const auto fluid = kolb::find_bulk_rows<D2Q37>(
+      e, Kokkos::View<const kolb::material_t*, Kokkos::HostSpace>(a.material()), false);
+  ASSERT_EQ(fluid.whole, !solid);
+  const Kokkos::DefaultHostExecutionSpace exec;
+  kolb::Region edge[2];
+  for (kolb::Region& r : edge) r.lo[0] = h, r.hi[0] = h + nx, r.lo[2] = 0, r.hi[2] = 1;
+  edge[0].lo[1] = h + 3 - low_rows, edge[0].hi[1] = h + 3;
+  edge[1].lo[1] = h + ny - 3, edge[1].hi[1] = h + ny;
+
+  // The host's launches.
+  const auto walls_a = model.wall_kernel(a);
+  const kolb::Collide<Model, Layout, Kokkos::HostSpace> collide_a(a, wall_model);
+  for (const kolb::Region& r : edge) kolb::for_each_site("rows", exec, r, walls_a);
+  for (const kolb::Region& r : edge)
+    kolb::for_each_site_split("collide", exec, r, collide_a, fluid);
+
+  // One launch over both sides' rows.
+  const auto walls_b = model.wall_kernel(b);
+  using Walls = std::decay_t<decltype(walls_b)>;
+  using C = kolb::Collide<Model, Layout, Kokkos::HostSpace>;
+  const C collide_b(b, wall_model);
+  kolb::Region both = edge[0];
+  both.lo[1] = 0, both.hi[1] = low_rows + 3;
+  kolb::for_each_site(
+      "one launch", exec, both,
+      kolb::WallRowsCollided<Walls, C, C, Kokkos::HostSpace>{
+          walls_b, collide_b, collide_b, kolb::bulk_runs_on<Kokkos::HostSpace>(fluid), low_rows,
+          edge[0].lo[1], edge[1].lo[1]});
+
+  auto fa = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), a.next());
+  auto fb = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.next());
+  ASSERT_EQ(std::memcmp(fa.data(), fb.data(), fa.size() * sizeof(double)), 0)
+      << "one launch and the host's launches differ (low rows " << low_rows << ", solid " << solid
+      << ")";
+  double moved = 0;  // the check must see the wall rows' output
+  for (int x = h; x < h + nx; ++x) moved += std::abs(fa(a.layout()(site(x, h + ny - 1, 0), 5)));
+  EXPECT_GT(moved, 0.0);
+}
+
+TEST(D2Q37Walls, BothSidesAndTheirCollisionsInOneLaunchGiveTheSameBits) {
+  for (int low_rows : {3, 2})
+    for (bool solid : {false, true}) {
+      check_wall_rows_in_one_launch<kolb::SoA>(low_rows, solid);
+      check_wall_rows_in_one_launch<kolb::CSoA<8>>(low_rows, solid);
+    }
 }
 
 }  // namespace

@@ -472,24 +472,51 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         for (int side = 0; side < 2; ++side)
           if (!m_wall_side[side]) edge[side].hi[1] = edge[side].lo[1];  // empty
         two_buffer(inner);
-        const Model wall_model = m_model.wall_model();
-        for (const Region& e : edge) {
-          const auto walls = m_model.wall_kernel(block());
-          if constexpr (is_host_space_v<Exec>) {
-            if (e.hi[1] - e.lo[1] == rows) {  // all of a side's rows: one launch over one row
-              Region one = e;
-              one.hi[1] = one.lo[1] + 1;
-              for_each_site("kolb::WallRows", m_exec, one, walls.sides());
-              continue;
-            }
-          }
-          for_each_site("kolb::WallRows", m_exec, e, walls);
-        }
-        for (const Region& e : edge) launch_local("kolb::Collide", e, collide(wall_model));
+        update_wall_rows(edge, rows);
         return;
       }
     }
     two_buffer(r);
+  }
+
+  // The wall rows of a region (edge[side], empty where it has none of that
+  // side's): streamed and completed by the model's wall kernel, then
+  // collided with its wall model. A host launches a side's rows together
+  // when it has all of them (ThermalWalls::side_rows: row 3's temperature
+  // once per column), each row kind in a vectorised loop otherwise, then
+  // the collisions; a device runs both sides' rows and their collisions in
+  // one launch (WallRowsCollided), as small launches cost it more than
+  // their sites.
+  void update_wall_rows(const Region (&edge)[2], int rows) {
+    const auto walls = m_model.wall_kernel(block());
+    const auto wall_collide = collide(m_model.wall_model());
+    if constexpr (is_host_space_v<Exec>) {
+      for (const Region& e : edge) {
+        if (e.hi[1] - e.lo[1] == rows) {  // all of a side's rows: one launch over one row
+          Region one = e;
+          one.hi[1] = one.lo[1] + 1;
+          for_each_site("kolb::WallRows", m_exec, one, walls.sides());
+        } else {
+          for_each_site("kolb::WallRows", m_exec, e, walls);
+        }
+      }
+      for (const Region& e : edge) launch_local("kolb::Collide", e, wall_collide);
+    } else {
+      const int n0 = std::max(0, edge[0].hi[1] - edge[0].lo[1]);
+      const int n1 = std::max(0, edge[1].hi[1] - edge[1].lo[1]);
+      Region both = edge[0];  // x and z as the region's; rows k = 0 .. n0 + n1 - 1
+      both.lo[1] = 0;
+      both.hi[1] = n0 + n1;
+      impl::with_bulk_functor(wall_collide, [&](const auto& lean) {
+        using Walls = std::decay_t<decltype(walls)>;
+        using Lean = std::decay_t<decltype(lean)>;
+        for_each_site(
+            "kolb::WallRows", m_exec, both,
+            WallRowsCollided<Walls, std::decay_t<decltype(wall_collide)>, Lean, memory_space>{
+                walls, wall_collide, lean, m_fluid_rows_on_device, n0, edge[0].lo[1],
+                edge[1].lo[1]});
+      });
+    }
   }
 
   // The regions of a zone: `inner` leaves out the halo-wide layers next to
