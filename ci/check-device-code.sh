@@ -5,8 +5,10 @@
 #   ci/check-device-code.sh cuda|hip BUILD_DIR
 set -euo pipefail
 vendor=$1 build=$2
+# WallRowsCollided: D2Q37's wall rows (ThermalWalls) with their collisions,
+# one launch on devices.
 kernels=(StreamCollide Propagate Collide AAPull SwapOpposites ScatterPushed AAUnstream
-  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack ThermalWalls)
+  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack WallRowsCollided)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
 for bin in "${binaries[@]}"; do
