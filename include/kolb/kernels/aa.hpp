@@ -81,35 +81,11 @@ struct AAPull {
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     Scalar f[Q];
-    if constexpr (is_host_space_v<MemorySpace>) {
-      // Loads and stores through m_f, each store's address written as that
-      // of the load it replaces: slot i of the downstream neighbour along
-      // c_i is where population opposite(i) came from (offsets are linear
-      // in c). Through m_pull's read-only view and with s - offset[i], the
-      // compiler saw two addresses per slot, and the x86 row loop reloaded
-      // 27 pointers from the stack per 8 sites (now 16; D3Q19 FP64, 236 ->
-      // 223 instructions). A GPU kernel written so holds the addresses for
-      // the stores instead: 126 registers against 80, so devices keep the
-      // plain form.
-      KOLB_UNROLL
-      for (int i = 0; i < Q; ++i)  // Pull::bulk's values
-        f[i] = P::template load<Lattice>(m_f(m_layout(upstream(s, i), Lattice::opposite(i))), i);
-      m_model(f);
-      KOLB_UNROLL
-      for (int i = 0; i < Q; ++i)
-        m_f(m_layout(upstream(s, Lattice::opposite(i)), i)) = P::template store<Lattice>(f[i], i);
-    } else {
-      m_pull.bulk(s, f);
-      m_model(f);
-      KOLB_UNROLL
-      for (int i = 0; i < Q; ++i)
-        m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
-    }
-  }
-
-  // The upstream neighbour of s along c_i.
-  KOKKOS_FORCEINLINE_FUNCTION index_t upstream(index_t s, int i) const {
-    return s + m_pull.m_offset[i];
+    m_pull.bulk(s, f);
+    m_model(f);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i)
+      m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
   }
 };
 
