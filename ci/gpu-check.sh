@@ -110,6 +110,21 @@ echo "== single-GPU D2Q37 (issue 16 item 2: the bytes' bound)"
   --set 'size.D2Q37=[4096,4096]' --set 'layouts=[soa,csoa8]' --set 'kernels=[fused]' \
   --set triad_megabytes=6144 >"$out/bench_d2q37.log" 2>&1 || { echo "bench d2q37 FAILED"; failed=1; }
 tail -n 8 "$out/bench_d2q37.log"
+# What the wall rows cost the GPU: the Rayleigh-Taylor case alone on it
+# (walls on y) against the bench's periodic box of the same size, collision
+# and layout (steps alone against the row).
+echo "== D2Q37 wall rows on the GPU: walled case against the periodic box"
+"$kolb" bench "$root/perf/bench_d2q37.yaml" --threads "$threads" --set output="$out/bench_d2q37_bgk" \
+  --set 'size.D2Q37=[2048,4096]' --set 'layouts=[soa]' --set 'kernels=[fused]' \
+  --set d2q37_collision=bgk --set triad_megabytes=1024 >"$out/bench_d2q37_bgk.log" 2>&1 ||
+  { echo "bench d2q37 bgk FAILED"; failed=1; }
+grep -E "^D2Q37" "$out/bench_d2q37_bgk.log"
+"$kolb" run "$root/inputs/11_rayleigh_taylor.yaml" --threads "$threads" \
+  --set 'domain.size=[2048,4096]' --set execution.layout=soa --set execution.host_columns=0 \
+  --set run.steps=400 --set output.vtk_every=0 --set output.observables_every=0 \
+  --set output.folder="$out/run_d2q37_walls" >"$out/run_d2q37_walls.log" 2>&1 ||
+  { echo "run d2q37 walls FAILED"; failed=1; }
+grep -E "^done" "$out/run_d2q37_walls.log"
 fi
 
 tune() {  # tune NAME CASE --set ...

@@ -9,7 +9,8 @@
 # D2Q37 node tunes 130 and 90 (issue 15; their logs time the swap on the
 # halo lane, `lane`), Nsight Systems on two node runs 75, the host-only
 # references 110, the single-GPU bench (soa, fused and aa) 60, the other
-# tests 120, D2Q37 on the GPU 45, Nsight Compute 90, launch shapes 60. On
+# tests 120, D2Q37 on the GPU 60 (with its walls against the periodic
+# box), Nsight Compute 90, launch shapes 60. On
 # an H200 with 16 host threads the tests, bench, D2Q37, D3Q19 tune, Nsight
 # Compute, host references and D2Q37 tune took 205 s together
 # (results/perf/h200-2026-11-27).
@@ -60,7 +61,7 @@ part 110 KOLB_GPU_PARTS=host
 part 60 KOLB_GPU_PARTS=bench "KOLB_GPU_BENCH_ARGS=--set layouts=[soa] --set kernels=[fused,aa]"
 others=$(cd "$k/tests" && ls test_* | grep -vx test_domain | tr '\n' ' ')
 [ -n "$others" ] && part 120 KOLB_GPU_PARTS=tests "KOLB_GPU_TESTS=$others"
-part 45 KOLB_GPU_PARTS=d2q37
+part 60 KOLB_GPU_PARTS=d2q37
 part 90 KOLB_GPU_PARTS=ncu
 part 60 KOLB_GPU_PARTS=blocks "KOLB_GPU_BLOCKS=32 64"
 save
