@@ -23,6 +23,8 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/tests" "$stage/lib"
 cp "$build/bin/kolb" "$stage/bin/"
+# The launch timer (tools/kernel_times.cpp), where the build has it.
+[ -f "$build/lib/libkolb_kernel_times.so" ] && cp "$build/lib/libkolb_kernel_times.so" "$stage/lib/"
 for t in "$build"/tests/test_*; do [ -f "$t" ] && [ -x "$t" ] && cp "$t" "$stage/tests/"; done
 # The host-only builds, each as host<suffix>/bin/kolb.
 programs=("$build/bin/kolb")

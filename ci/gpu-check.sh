@@ -5,8 +5,9 @@
 # the host part's references from a host-only build on the same CPU.
 #   ci/gpu-check.sh BUILD_DIR OUT_DIR [HOST_THREADS]
 # KOLB_GPU_PARTS picks parts (default: "tests bench d2q37 tune host runs";
-# also "blocks", "ncu", Nsight Compute on the D3Q19 kernels, and "nsys",
-# Nsight Systems on two node runs);
+# also "blocks", "ncu", Nsight Compute on the D3Q19 kernels, "nsys",
+# Nsight Systems on two node runs, and "ktimes", every launch of three node
+# runs timed by tools/kernel_times.cpp);
 # KOLB_GPU_TUNES the node tunes (default: "d2q9 d3q19 d3q19_aa d2q37");
 # KOLB_GPU_BENCH_ARGS extra arguments for the single-GPU benchmark (e.g.
 # "--set kernels=[fused,aa]"); KOLB_GPU_TEST_JOBS test executables at a
@@ -162,6 +163,25 @@ nsys_run() {  # nsys_run NAME CASE --set ...
   --set execution.host_columns=2 --set run.steps=200 --set execution.rebalance=0
 [ -n "$nsys" ] && nsys_run d2q37 inputs/11_rayleigh_taylor.yaml --set 'domain.size=[2048,4096]' \
   --set execution.host_columns=12 --set run.steps=100 --set execution.rebalance=0
+fi
+
+if want ktimes; then
+echo "== kernel times: the node's host side, launch by launch (D3Q19 AA duct at M = 0, 1, 2)"
+# Where the host side's fixed cost per step goes on a machine without
+# nsys: every launch, copy and fence timed by name on the host clock
+# (tools/kernel_times.cpp), with the node trace beside (KOLB_NODE_TRACE).
+ktimes=$build/lib/libkolb_kernel_times.so
+[ -f "$ktimes" ] || { echo "ktimes skipped: $ktimes not built"; ktimes=; }
+for m in 0 1 2; do
+  [ -n "$ktimes" ] || break
+  KOKKOS_PROFILE_LIBRARY=$ktimes KOLB_KERNEL_TIMES=$out/ktimes_d3q19_aa_m$m.txt KOLB_NODE_TRACE=100 \
+    "$kolb" run "$root/${duct[0]}" "${duct[@]:1}" --threads "$threads" --set execution.streaming=aa \
+    --set execution.host_columns=$m --set run.steps=400 --set execution.rebalance=0 \
+    --set output.vtk_every=0 --set output.observables_every=0 --set output.folder="$out/ktimes_run_m$m" \
+    >"$out/ktimes_d3q19_aa_m$m.log" 2>&1 || { echo "ktimes m$m FAILED"; failed=1; }
+  grep -E "^done|node trace" "$out/ktimes_d3q19_aa_m$m.log" | tail -n 3
+  head -n 14 "$out/ktimes_d3q19_aa_m$m.txt"
+done
 fi
 
 if want tune; then

@@ -7,7 +7,8 @@
 #   ci/gpu-session.sh ARCHIVE OUT_DIR DEADLINE [HOST_THREADS]
 # Order and caps (seconds): the node's bitwise tests 45, the D3Q19 AA and
 # D2Q37 node tunes 130 and 90 (issue 15; their logs time the swap on the
-# halo lane, `lane`), Nsight Systems on two node runs 75, the host-only
+# halo lane, `lane`), every launch of three D3Q19 AA node runs timed
+# (tools/kernel_times.cpp) 45, Nsight Systems on two node runs 75, the host-only
 # references 110, the single-GPU bench (soa, fused and aa) 60, the other
 # tests 120, D2Q37 on the GPU 60 (with its walls against the periodic
 # box), Nsight Compute 90, launch shapes 60. On
@@ -56,6 +57,7 @@ save() {
 part 45 KOLB_GPU_PARTS=tests KOLB_GPU_TESTS=test_domain
 part 130 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d3q19_aa "KOLB_GPU_TUNE_ARGS=--sweep 4 --repeats 2 --seconds 0.2"
 part 90 KOLB_GPU_PARTS=tune KOLB_GPU_TUNES=d2q37 "KOLB_GPU_TUNE_ARGS=--sweep 2 --repeats 1 --seconds 0.1"
+part 45 KOLB_GPU_PARTS=ktimes
 part 75 KOLB_GPU_PARTS=nsys
 part 110 KOLB_GPU_PARTS=host
 part 60 KOLB_GPU_PARTS=bench "KOLB_GPU_BENCH_ARGS=--set layouts=[soa] --set kernels=[fused,aa]"

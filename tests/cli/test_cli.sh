@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end checks of the kolb command line: outputs of a run, exit codes
 # and messages for bad input and for a diverging simulation.
-#   test_cli.sh KOLB_BINARY SOURCE_DIR WORK_DIR
+#   test_cli.sh KOLB_BINARY SOURCE_DIR WORK_DIR [KERNEL_TIMES_LIBRARY]
 set -u
-kolb=$1 src=$2 work=$3
+kolb=$1 src=$2 work=$3 ktimes=${4:-}
 # shellcheck source=tests/cli/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -210,5 +210,18 @@ fi
 # 8. info lists the compiled variants.
 expect_rc 0 "info" -- "$kolb" info
 grep -q "D2Q9/double/soa" out.txt && ok "variants listed" || fail "variants not listed"
+
+# 9. The launch timer (tools/kernel_times.cpp) as a Kokkos Tools library: a
+# table of the run's launches by name, every step's update among them.
+if [ -n "$ktimes" ]; then
+  expect_rc 0 "run with the launch timer" -- env KOKKOS_PROFILE_LIBRARY="$ktimes" \
+    KOLB_KERNEL_TIMES=times.txt "$kolb" run "$src/inputs/01_cavity2d_re100.yaml" \
+    --set domain.size=[32,32] --set physics.reference_length=32 --set run.steps=120 \
+    --set output.folder=timed --set output.vtk_every=0 --set output.observables_every=0
+  updates=$(awk '$NF == "kolb::StreamCollide" { n += $1 } END { print n + 0 }' times.txt 2>/dev/null)
+  head -n 1 times.txt 2>/dev/null | grep -q "kolb kernel times" && [ "${updates:-0}" -ge 120 ] &&
+    ok "launch timer table ($updates StreamCollide launches for 120 steps)" ||
+    { fail "launch timer table"; cat times.txt; }
+fi
 
 summary
