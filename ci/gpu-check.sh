@@ -168,7 +168,7 @@ fi
 if want ktimes; then
 echo "== kernel times: the node's host side, launch by launch (D3Q19 AA duct at M = 0, 1, 2)"
 # Where the host side's fixed cost per step goes on a machine without
-# nsys: every launch, copy and fence timed by name on the host clock
+# nsys: every launch and copy timed by name on the host clock
 # (tools/kernel_times.cpp), with the node trace beside (KOLB_NODE_TRACE).
 ktimes=$build/lib/libkolb_kernel_times.so
 [ -f "$ktimes" ] || { echo "ktimes skipped: $ktimes not built"; ktimes=; }

@@ -1,15 +1,16 @@
-// A Kokkos Tools library that times every kernel launch, deep copy and
-// fence by name on the host clock: a timeline's totals for machines without
-// Nsight Systems (the lent GPU machines have none).
+// A Kokkos Tools library that times every kernel launch and deep copy by
+// name on the host clock: a timeline's totals for machines without Nsight
+// Systems (the lent GPU machines have none).
 //
 //   KOKKOS_PROFILE_LIBRARY=build/lib/libkolb_kernel_times.so build/bin/kolb run CASE
 //
-// At exit it prints, per name, the launches, their total milliseconds and
+// At exit it prints, per name, the records, their total milliseconds and
 // their mean and longest microseconds, the longest total first, to the file
 // KOLB_KERNEL_TIMES names (else stderr). A host space's launch returns when
 // its work is done, so its row times the work; a GPU launch returns at
-// once, so its row times the launch only, and the waits for the GPU show
-// as fences. Divide by the steps for per-step figures.
+// once, so its row times the launch only. Fences are recorded too where
+// Kokkos reports them (newer releases do; 3.4 calls no fence hook). Divide by
+// the steps for per-step figures.
 //
 // It uses the C interface of Kokkos Tools only (no Kokkos header), so one
 // build of it serves every kolb build; the kolb_kernel_times target builds
@@ -42,7 +43,7 @@ struct Open {
 // runs the host side), so every record goes through one lock.
 std::mutex lock;
 std::map<std::string, Tally> tallies;
-std::map<uint64_t, Open> open;  // launches and fences under way, by handle
+std::map<uint64_t, Open> in_flight;  // launches and fences under way, by handle
 uint64_t next_handle = 1;
 Clock::time_point loaded;
 thread_local std::vector<Open> copies;  // deep copies have no handle: a stack per thread
@@ -51,7 +52,7 @@ void begin(const std::string& name, uint64_t* handle) {
   const auto now = Clock::now();
   std::lock_guard<std::mutex> guard(lock);
   *handle = next_handle++;
-  open[*handle] = {name, now};
+  in_flight[*handle] = {name, now};
 }
 
 // Adds one record of `seconds` to name's tally (the lock held).
@@ -69,10 +70,10 @@ double since(Clock::time_point start) {
 void end(uint64_t handle) {
   const auto now = Clock::now();
   std::lock_guard<std::mutex> guard(lock);
-  auto it = open.find(handle);
-  if (it == open.end()) return;
+  auto it = in_flight.find(handle);
+  if (it == in_flight.end()) return;
   add(it->second.name, std::chrono::duration<double>(now - it->second.start).count());
-  open.erase(it);
+  in_flight.erase(it);
 }
 
 }  // namespace
