@@ -309,7 +309,7 @@ class Tuner {
   int m_axis = 0;                  // the split axis (its layers are the columns)
   int m_halo = 1;                  // the lattice's halo width: the narrowest part
   bool m_swap_overlapped = false;  // node_swap_overlapped: the swap is on the host side's path
-  double m_alone = 0;              // the measured step at M = 0 (run's step 0)
+  double m_alone = 0;              // the measured step at M = 0, timed first
   double m_column_sites = 0;
   std::vector<TunePoint> m_points;
 };

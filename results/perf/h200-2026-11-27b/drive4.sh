@@ -4,20 +4,7 @@
 # placement, and the host-only build on one block of a host part's size.
 # Usage: bash .gpu/drive4.sh ARCHIVE OUT
 set -u
-k=$(mktemp -d); tar -xJf "$1" -C "$k"; o=$2; mkdir -p "$o"
-export LD_LIBRARY_PATH=$k/lib KOLB_SOURCE_DIR=$PWD KOLB_NODE_TRACE=50
-common=(-q --set output.vtk_every=0 --set output.observables_every=0 --set execution.rebalance=0)
-run() {  # run NAME KOLB ENV... -- ARGS...
-  local name=$1 kolb=$2; shift 2
-  local envs=()
-  while [ "$1" != -- ]; do envs+=("$1"); shift; done; shift
-  local t0=$SECONDS
-  timeout 60 env "${envs[@]}" "$kolb" run "$@" "${common[@]}" --set output.folder=/tmp/o/$name >"$o/$name.log" 2>&1
-  echo "$name ($((SECONDS - t0)) s): $(grep -E '^done' "$o/$name.log" | sed 's/.*the steps alone/steps alone/')"
-  grep "node trace" "$o/$name.log" | tail -n 2
-  rm -rf /tmp/o/$name
-}
-g=$k/bin/kolb h=$k/host/bin/kolb
+source "$(dirname "${BASH_SOURCE[0]}")/drive_lib.sh"
 rt() { echo inputs/11_rayleigh_taylor.yaml --threads "$1" --set "domain.size=[2048,$2]" --set run.steps="$3"; }
 duct=(inputs/10_node_duct3d.yaml --threads 16 --set 'domain.size=[512,128,128]'
   --set 'obstacles=[{type: sphere, center: [128, 64, 64], radius: 16}]' --set run.steps=200)

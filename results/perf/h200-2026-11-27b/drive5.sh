@@ -4,20 +4,9 @@
 # host-only build and the node's host parts, then the node tune with the
 # rule's cache capped at 32 MiB (KOLB_LLC_BYTES). Usage: bash .gpu/drive5.sh ARCHIVE OUT
 set -u
-k=$(mktemp -d); tar -xJf "$1" -C "$k"; o=$2; mkdir -p "$o"
-export LD_LIBRARY_PATH=$k/lib KOLB_SOURCE_DIR=$PWD KOLB_NODE_TRACE=50 OMP_PROC_BIND=false
-common=(-q --set output.vtk_every=0 --set output.observables_every=0 --set execution.rebalance=0)
-run() {  # run NAME KOLB ENV... -- ARGS...
-  local name=$1 kolb=$2; shift 2
-  local envs=()
-  while [ "$1" != -- ]; do envs+=("$1"); shift; done; shift
-  local t0=$SECONDS
-  timeout 40 env "${envs[@]}" "$kolb" run "$@" "${common[@]}" --set output.folder=/tmp/o/$name >"$o/$name.log" 2>&1
-  echo "$name ($((SECONDS - t0)) s): $(grep -E '^done' "$o/$name.log" | sed 's/.*the steps alone/steps alone/')"
-  grep "node trace" "$o/$name.log" | tail -n 1
-  rm -rf /tmp/o/$name
-}
-g=$k/bin/kolb h=$k/host/bin/kolb
+source "$(dirname "${BASH_SOURCE[0]}")/drive_lib.sh"
+export OMP_PROC_BIND=false
+run_timeout=40 trace_lines=1
 rt() { echo inputs/11_rayleigh_taylor.yaml --threads 16 --set "domain.size=[2048,$1]" --set run.steps="$2"; }
 for ny in 38 70 134; do
   run host_ny${ny}_plain $h X=1 -- $(rt $ny 200) --set execution.host_columns=0
