@@ -1,17 +1,21 @@
-// Host site loops (kernels/policy.hpp): for_each_site and the split launch
+// Site loops (kernels/policy.hpp): for_each_site and the split launch
 // (for_each_site_split: bulk runs, then general ends) must visit every site
 // of a region exactly once and nothing outside it, whether the region has
 // many rows (one work item per row) or few long ones (rows cut into
 // segments so that every thread has work: D2Q37's wall rows, the thin host
-// parts of a GPU node).
+// parts of a GPU node); device launches' flat indices must divide exactly.
 #include <kolb/block/extents.hpp>
 #include <kolb/kernels/policy.hpp>
 
 #include <gtest/gtest.h>
 
+#include <climits>
+#include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace {
 
@@ -164,3 +168,53 @@ TEST(SiteLoops, TheEndsPassRunsOnlyWhereARowHasGeneralSites) {
 }
 
 }  // namespace
+
+// Device launches turn a thread's flat index into (z, y, x) with FastDivisor
+// (core/fast_divide.hpp): a multiply and a shift that must give exactly
+// n / d and n % d for every divisor and every index below 2^31.
+TEST(SiteLoops, FlatIndicesDivideExactly) {
+  std::vector<int> divisors;
+  for (int d = 1; d <= 3000; ++d) divisors.push_back(d);
+  for (int b = 12; b <= 30; ++b)
+    for (const int e : {-1, 0, 1}) divisors.push_back((1 << b) + e);
+  for (const int d : {6561, 46341, 99991, 1000003, 123456789, INT_MAX - 1, INT_MAX})
+    divisors.push_back(d);
+  std::uint64_t state = 12345;  // a fixed LCG: the same indices every run
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return int(state >> 33);  // 31 bits
+  };
+  long long wrong = 0;
+  for (const int d : divisors) {
+    const kolb::FastDivisor div(d);
+    std::vector<int> ns = {0, 1, d - 1, d, INT_MAX, INT_MAX - 1, INT_MAX - d + 1};
+    for (const long long k : {1LL, 2LL, 3LL, 1000LL, 46340LL, (long long)(INT_MAX / d)})
+      for (const long long e : {-1LL, 0LL, 1LL})
+        if (k * d + e >= 0 && k * d + e <= INT_MAX) ns.push_back(int(k * d + e));
+    for (int j = 0; j < 200; ++j) ns.push_back(next());
+    for (const int n : ns) {
+      if (n < 0 || n > INT_MAX) continue;
+      int q = -1, r = -1;
+      div.divide(n, q, r);
+      if ((q != n / d || r != n % d) && ++wrong <= 5)
+        ADD_FAILURE() << n << " / " << d << ": " << q << " rest " << r;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_THROW(kolb::FastDivisor(0), std::invalid_argument);
+}
+
+// FlatRegion::site visits every site of a region once, in x-fastest order.
+TEST(SiteLoops, FlatIndexMapsToEverySiteInOrder) {
+  const kolb::Region r{{2, 1, 3}, {9, 6, 7}};
+  const kolb::impl::FlatRegion flat = kolb::impl::FlatRegion::of("test", r);
+  ASSERT_EQ(flat.sites, 7 * 5 * 4);
+  int i = 0;
+  for (int z = r.lo[2]; z < r.hi[2]; ++z)
+    for (int y = r.lo[1]; y < r.hi[1]; ++y)
+      for (int x = r.lo[0]; x < r.hi[0]; ++x, ++i) {
+        int zz, yy, xx;
+        flat.site(i, zz, yy, xx);
+        ASSERT_TRUE(zz == z && yy == y && xx == x) << "flat index " << i;
+      }
+}

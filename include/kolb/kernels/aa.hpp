@@ -19,6 +19,7 @@
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/pull.hpp>
+#include <kolb/layout/population_pointers.hpp>
 
 #include <array>
 #include <string>
@@ -39,6 +40,11 @@ struct AAPull {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
+  // SoA: the flat launches' addresses (bulk_flat): what each site pulls
+  // from its upstream neighbour's swapped slot, and where it pushes to.
+  static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
+  SiteIndex32 m_site32;
+  PopulationPointers<stored_t<S>, Q> m_in, m_out;
 
   template <class Block>
   AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
@@ -46,7 +52,15 @@ struct AAPull {
         m_f(block.current()),
         m_layout(block.layout()),
         m_site(block.site_index()),
-        m_model(model) {}
+        m_model(model) {
+    if constexpr (flat_pointers) {
+      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
+      const auto& offset = m_pull.m_offset;
+      m_in = {m_f, m_layout, [](int i) { return Lattice::opposite(i); },
+              [&](int i) { return offset[i]; }};
+      m_out = {m_f, m_layout, [](int i) { return i; }, [&](int i) { return -offset[i]; }};
+    }
+  }
 
   // The same launch with another model (for_each_site_split).
   template <class M>
@@ -57,7 +71,10 @@ struct AAPull {
         m_f(other.m_f),
         m_layout(other.m_layout),
         m_site(other.m_site),
-        m_model(model) {}
+        m_model(model),
+        m_site32(other.m_site32),
+        m_in(other.m_in),
+        m_out(other.m_out) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -86,6 +103,17 @@ struct AAPull {
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i)
       m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
+  }
+
+  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
+    const std::uint32_t s = m_site32(x, y, z);
+    Scalar f[Q];
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) f[i] = P::template load<Lattice>(m_in(i, s), i);
+    m_model(f);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) m_out(i, s) = P::template store<Lattice>(f[i], i);
   }
 };
 

@@ -6,6 +6,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/layout/population_pointers.hpp>
 
 namespace kolb {
 
@@ -24,6 +25,10 @@ struct Collide {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
+  // SoA: the flat launches' addresses (bulk_flat), own slots in and out.
+  static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
+  SiteIndex32 m_site32;
+  PopulationPointers<typename P::stored_type, Q> m_in, m_out;
 
   template <class Block>
   Collide(const Block& block, const Model& model)
@@ -31,7 +36,14 @@ struct Collide {
         m_material(block.material()),
         m_layout(block.layout()),
         m_site(block.site_index()),
-        m_model(model) {}
+        m_model(model) {
+    if constexpr (flat_pointers) {
+      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
+      const auto none = [](int) { return index_t(0); };
+      m_in = {m_f, m_layout, [](int i) { return i; }, none};
+      m_out = {m_f, m_layout, [](int i) { return SwappedOut ? Lattice::opposite(i) : i; }, none};
+    }
+  }
 
   // The same launch with another model (for_each_site_split).
   template <class M>
@@ -42,7 +54,10 @@ struct Collide {
         m_material(other.m_material),
         m_layout(other.m_layout),
         m_site(other.m_site),
-        m_model(model) {}
+        m_model(model),
+        m_site32(other.m_site32),
+        m_in(other.m_in),
+        m_out(other.m_out) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -62,6 +77,13 @@ struct Collide {
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
     m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
+  }
+
+  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
+    const std::uint32_t s = m_site32(x, y, z);
+    m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },
+                    [&](int i, Scalar v) { m_out(i, s) = P::template store<Lattice>(v, i); });
   }
 
  private:

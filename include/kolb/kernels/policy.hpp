@@ -16,6 +16,7 @@
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/core/fast_divide.hpp>
 #include <kolb/kernels/device_launch.hpp>
 
 #include <algorithm>
@@ -292,10 +293,12 @@ auto unforced_twin(const F& f) {
 }
 
 // A region as a flat index for one device thread per site: i = x + nx (y +
-// ny z) relative to the region. 32-bit indices (the divisions are a few
-// instructions, 64-bit ones a call).
+// ny z) relative to the region. 32-bit indices, divided by multiplying
+// (core/fast_divide.hpp): a GPU's division of runtime ints is ~25
+// instructions, and every thread did two before its first load.
 struct FlatRegion {
-  int lo_x, nx, lo_y, ny, lo_z;
+  int lo_x, lo_y, lo_z;
+  FastDivisor nx, ny;
   int sites;
 
   // Throws std::length_error (naming `label`) beyond 2^31 - 1 sites.
@@ -303,11 +306,15 @@ struct FlatRegion {
     const long long n = (long long)(r.hi[0] - r.lo[0]) * (r.hi[1] - r.lo[1]) * (r.hi[2] - r.lo[2]);
     if (n > INT_MAX)
       throw std::length_error(std::string(label) + ": more than 2^31 sites in one launch");
-    return {r.lo[0], r.hi[0] - r.lo[0], r.lo[1], r.hi[1] - r.lo[1], r.lo[2], int(n)};
+    return {
+        r.lo[0], r.lo[1], r.lo[2], FastDivisor(r.hi[0] - r.lo[0]), FastDivisor(r.hi[1] - r.lo[1]),
+        int(n)};
   }
   KOKKOS_INLINE_FUNCTION void site(int i, int& z, int& y, int& x) const {
-    const int row = i / nx;
-    z = lo_z + row / ny, y = lo_y + row % ny, x = lo_x + i % nx;
+    int row, plane, dx, dy;
+    nx.divide(i, row, dx);
+    ny.divide(row, plane, dy);
+    z = lo_z + plane, y = lo_y + dy, x = lo_x + dx;
   }
 };
 
@@ -322,6 +329,12 @@ struct FlatSiteLoop {
     m_site(z, y, x);
   }
 };
+
+// Functors whose bulk sites have a flat-launch twin, bulk_flat (SoA).
+template <class F, class = void>
+struct has_flat_bulk : std::false_type {};
+template <class F>
+struct has_flat_bulk<F, std::enable_if_t<F::flat_pointers>> : std::true_type {};
 
 // One pass of a split launch on a device, one thread per site: the bulk
 // pass (Bulk) runs `bulk` on the sites in their row's run, the general pass
@@ -338,10 +351,12 @@ struct FlatSplitLoop {
     // Where every row is one run (a periodic box) the general pass is not
     // launched and the bulk pass takes every site (contains reads no run).
     if (m_bulk.contains(x, y, z) != Bulk) return;
-    if constexpr (Bulk)
-      m_site.bulk(z, y, x);
-    else
+    if constexpr (!Bulk)
       m_site(z, y, x);
+    else if constexpr (has_flat_bulk<SiteFunctor>::value)
+      m_site.bulk_flat(z, y, x);  // 32-bit addresses (layout/population_pointers.hpp)
+    else
+      m_site.bulk(z, y, x);
   }
 };
 

@@ -8,6 +8,7 @@
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 #include <kolb/lattice/d2q37.hpp>
+#include <kolb/layout/population_pointers.hpp>
 
 namespace kolb {
 
@@ -63,6 +64,11 @@ struct StreamCollide {
   // Host bulk rows go a cache line of sites at a time (by_lines or
   // prefetches below, whichever the stencil has).
   bool m_lines = false;
+  // SoA: the flat launches' addresses (bulk_flat), upstream in, own out.
+  static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
+  SiteIndex32 m_site32;
+  PopulationPointers<const stored_t<S>, Q> m_in;
+  PopulationPointers<stored_t<S>, Q> m_out;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -79,6 +85,13 @@ struct StreamCollide {
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
     const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
+    if constexpr (flat_pointers) {
+      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
+      const auto own = [](int i) { return i; };
+      const auto& offset = m_pull.m_offset;
+      m_in = {m_pull.m_src, m_layout, own, [&](int i) { return offset[i]; }};
+      m_out = {m_dst, m_layout, own, [](int) { return index_t(0); }};
+    }
   }
 
   // The same launch with another model (the unforced twin of the bulk pass,
@@ -92,7 +105,10 @@ struct StreamCollide {
         m_layout(other.m_layout),
         m_site(other.m_site),
         m_model(model),
-        m_lines(other.m_lines) {}
+        m_lines(other.m_lines),
+        m_site32(other.m_site32),
+        m_in(other.m_in),
+        m_out(other.m_out) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -180,6 +196,13 @@ struct StreamCollide {
     m_model.collide(
         [&](int i) { return m_pull.bulk(s, i); },
         [&](int i, Scalar v) { m_dst(m_layout(s, i)) = P::template store<Lattice>(v, i); });
+  }
+
+  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
+    const std::uint32_t s = m_site32(x, y, z);
+    m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },
+                    [&](int i, Scalar v) { m_out(i, s) = P::template store<Lattice>(v, i); });
   }
 };
 

@@ -1,0 +1,69 @@
+#pragma once
+// Addresses for one-thread-per-site launches (device parts) on SoA buffers:
+// one pointer per population, each already moved by that access's fixed
+// site offset, and a 32-bit site index. A value's address is then one
+// multiply-add (IMAD.WIDE on NVIDIA GPUs). Through a View and the layout's
+// 64-bit index, each of a site's 2 Q accesses cost about six integer
+// instructions: 300 of the 728 in the FP32 D3Q19 AA pull kernel, issued
+// before its loads (docs/performance.md, "32-bit addresses on GPUs").
+// Host row loops keep the View path, which they vectorise.
+
+#include <kolb/block/extents.hpp>
+#include <kolb/layout/soa.hpp>
+
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace kolb {
+
+// Whether functors on this layout give their flat (device) launches the
+// pointer path (`bulk_flat`): SoA, whose population arrays are contiguous.
+template <class Layout>
+inline constexpr bool has_population_pointers_v = std::is_same<Layout, SoA>::value;
+
+// A site's storage index in 32 bits: x + sy y + sz z.
+struct SiteIndex32 {
+  std::uint32_t sy = 0, sz = 0;
+
+  SiteIndex32() = default;
+  // Throws std::length_error where a block has 2^32 sites or more.
+  SiteIndex32(const SiteIndex& site, index_t sites)
+      : sy(std::uint32_t(site.sy)), sz(std::uint32_t(site.sz)) {
+    if (sites > index_t(UINT32_MAX))
+      throw std::length_error("a block of " + std::to_string(sites) +
+                              " sites (with halos) is beyond the 2^32 a device part addresses");
+  }
+  KOKKOS_FORCEINLINE_FUNCTION std::uint32_t operator()(int x, int y, int z) const {
+    return std::uint32_t(x) + sy * std::uint32_t(y) + sz * std::uint32_t(z);
+  }
+};
+
+// Q pointers into one SoA buffer: pointer i addresses population slot(i)
+// moved by shift(i) sites, so (*this)(i, s) is that population's value at
+// site s + shift(i).
+template <class T, int Q>
+struct PopulationPointers {
+  Kokkos::Array<T*, Q> m_p{};
+
+  PopulationPointers() = default;
+  // Throws std::logic_error if a pointer would leave the buffer (a slot 0
+  // with a negative shift: no kernel asks for one).
+  template <class View, class Slot, class Shift>
+  PopulationPointers(const View& f, const SoA& layout, const Slot& slot, const Shift& shift) {
+    for (int i = 0; i < Q; ++i) {
+      const index_t at = layout(shift(i), slot(i));
+      if (at < 0 || at >= index_t(f.extent(0)))
+        throw std::logic_error("PopulationPointers: population " + std::to_string(i) +
+                               " starts outside its buffer");
+      m_p[i] = f.data() + at;
+    }
+  }
+
+  KOKKOS_FORCEINLINE_FUNCTION T& operator()(int i, std::uint32_t s) const { return m_p[i][s]; }
+};
+
+}  // namespace kolb
