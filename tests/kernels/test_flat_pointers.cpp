@@ -1,13 +1,15 @@
-// The flat (device) launches' pointer path on SoA (layout/population_pointers.hpp):
-// bulk_flat must store exactly the bits of bulk at every site, for each
-// kernel that has it (two-buffer StreamCollide, AAPull, AALocal, Collide),
-// D2Q9 and D3Q19, in FP64, FP32 and 16-bit storage, forced and unforced.
+// The flat (device) launches' pointer path on SoA and CSoA
+// (layout/population_pointers.hpp): bulk_flat must store exactly the bits of
+// bulk at every site, for each kernel that has it (two-buffer StreamCollide,
+// AAPull, AALocal, Collide), D2Q9 and D3Q19, in FP64, FP32 and 16-bit
+// storage, forced and unforced.
 // Run here on the host: the same functors a GPU part launches.
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/lattice/d2q9.hpp>
 #include <kolb/lattice/d3q19.hpp>
+#include <kolb/layout/aos.hpp>
 #include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/models.hpp>
@@ -24,27 +26,33 @@ using kolb::index_t;
 static_assert(kolb::impl::has_flat_bulk<kolb::AAPull<kolb::IsothermalModel<kolb::D3Q19, double>,
                                                      kolb::SoA, Kokkos::HostSpace>>::value,
               "SoA functors take the pointer path in flat launches");
+static_assert(kolb::impl::has_flat_bulk<kolb::AAPull<kolb::IsothermalModel<kolb::D3Q19, double>,
+                                                     kolb::CSoA<8>, Kokkos::HostSpace>>::value,
+              "so do CSoA ones (padded rows, populations contiguous)");
 static_assert(!kolb::impl::has_flat_bulk<kolb::AAPull<kolb::IsothermalModel<kolb::D3Q19, double>,
-                                                      kolb::CSoA<8>, Kokkos::HostSpace>>::value,
+                                                      kolb::AoS, Kokkos::HostSpace>>::value,
               "other layouts keep bulk()");
 
-template <class Lattice, class S>
+template <class Lattice, class S, class Layout = kolb::SoA>
 struct Case {
   using L = Lattice;
   using Scalar = S;
+  using Lay = Layout;
 };
 template <class C>
 class FlatPointers : public ::testing::Test {};
-using Cases = ::testing::Types<Case<kolb::D3Q19, double>, Case<kolb::D3Q19, float>,
-                               Case<kolb::D3Q19, kolb::fp16>, Case<kolb::D2Q9, double>,
-                               Case<kolb::D2Q9, kolb::fp16>>;
+using Cases =
+    ::testing::Types<Case<kolb::D3Q19, double>, Case<kolb::D3Q19, float>,
+                     Case<kolb::D3Q19, kolb::fp16>, Case<kolb::D2Q9, double>,
+                     Case<kolb::D2Q9, kolb::fp16>, Case<kolb::D3Q19, double, kolb::CSoA<8>>,
+                     Case<kolb::D2Q9, float, kolb::CSoA<16>>>;
 TYPED_TEST_SUITE(FlatPointers, Cases);
 
 // Two identical blocks of distinct populations near equilibrium (halos too:
 // pulls read them), all fluid.
-template <class Lattice, class S>
+template <class Lattice, class S, class Layout>
 struct Pair {
-  using BlockT = kolb::Block<Lattice, S, kolb::SoA, Kokkos::HostSpace>;
+  using BlockT = kolb::Block<Lattice, S, Layout, Kokkos::HostSpace>;
   kolb::Extents e;
   BlockT a, b;
 
@@ -107,6 +115,7 @@ kolb::IsothermalModel<Lattice, S> model(bool forced) {
 TYPED_TEST(FlatPointers, BulkFlatStoresTheBitsOfBulk) {
   using L = typename TypeParam::L;
   using S = typename TypeParam::Scalar;
+  using Lay = typename TypeParam::Lay;
   using M = kolb::IsothermalModel<L, S>;
   for (const bool forced : {true, false}) {
     const M m = model<L, S>(forced);
@@ -114,28 +123,23 @@ TYPED_TEST(FlatPointers, BulkFlatStoresTheBitsOfBulk) {
     const bool twin = !forced;
     const kolb::WallTerms<L, kolb::real_t<S>> wall{};
     {  // two buffers: current -> next
-      Pair<L, S> p(2);
+      Pair<L, S, Lay> p(2);
       p.step(
           [&](auto& block) {
-            return kolb::StreamCollide<M, kolb::SoA, Kokkos::HostSpace>(block, wall, m);
+            return kolb::StreamCollide<M, Lay, Kokkos::HostSpace>(block, wall, m);
           },
           twin);
       EXPECT_EQ(p.first_difference(true), -1) << "StreamCollide, " << what;
       // Collide in place on next (the buffer Propagate writes).
-      p.step([&](auto& block) { return kolb::Collide<M, kolb::SoA, Kokkos::HostSpace>(block, m); },
-             twin);
+      p.step([&](auto& block) { return kolb::Collide<M, Lay, Kokkos::HostSpace>(block, m); }, twin);
       EXPECT_EQ(p.first_difference(true), -1) << "Collide, " << what;
     }
     {  // in place: a pull step, then a local step
-      Pair<L, S> p(1);
-      p.step(
-          [&](auto& block) {
-            return kolb::AAPull<M, kolb::SoA, Kokkos::HostSpace>(block, wall, m);
-          },
-          twin);
-      EXPECT_EQ(p.first_difference(false), -1) << "AAPull, " << what;
-      p.step([&](auto& block) { return kolb::AALocal<M, kolb::SoA, Kokkos::HostSpace>(block, m); },
+      Pair<L, S, Lay> p(1);
+      p.step([&](auto& block) { return kolb::AAPull<M, Lay, Kokkos::HostSpace>(block, wall, m); },
              twin);
+      EXPECT_EQ(p.first_difference(false), -1) << "AAPull, " << what;
+      p.step([&](auto& block) { return kolb::AALocal<M, Lay, Kokkos::HostSpace>(block, m); }, twin);
       EXPECT_EQ(p.first_difference(false), -1) << "AALocal, " << what;
     }
   }

@@ -40,7 +40,7 @@ struct AAPull {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
-  // SoA: the flat launches' addresses (bulk_flat): what each site pulls
+  // SoA, CSoA: the flat launches' addresses (bulk_flat): what each site pulls
   // from its upstream neighbour's swapped slot, and where it pushes to.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   SiteIndex32 m_site32;
@@ -105,7 +105,7 @@ struct AAPull {
       m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
   }
 
-  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
     const std::uint32_t s = m_site32(x, y, z);
     Scalar f[Q];

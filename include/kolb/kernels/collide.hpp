@@ -25,7 +25,7 @@ struct Collide {
   Layout m_layout;
   SiteIndex m_site;
   Model m_model;
-  // SoA: the flat launches' addresses (bulk_flat), own slots in and out.
+  // SoA, CSoA: the flat launches' addresses (bulk_flat), own slots in and out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   SiteIndex32 m_site32;
   PopulationPointers<typename P::stored_type, Q> m_in, m_out;
@@ -79,7 +79,7 @@ struct Collide {
     m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
   }
 
-  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
     const std::uint32_t s = m_site32(x, y, z);
     m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },

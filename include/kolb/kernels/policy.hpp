@@ -330,7 +330,7 @@ struct FlatSiteLoop {
   }
 };
 
-// Functors whose bulk sites have a flat-launch twin, bulk_flat (SoA).
+// Functors whose bulk sites have a flat-launch twin, bulk_flat (SoA, CSoA).
 template <class F, class = void>
 struct has_flat_bulk : std::false_type {};
 template <class F>

@@ -64,7 +64,7 @@ struct StreamCollide {
   // Host bulk rows go a cache line of sites at a time (by_lines or
   // prefetches below, whichever the stencil has).
   bool m_lines = false;
-  // SoA: the flat launches' addresses (bulk_flat), upstream in, own out.
+  // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   SiteIndex32 m_site32;
   PopulationPointers<const stored_t<S>, Q> m_in;
@@ -198,7 +198,7 @@ struct StreamCollide {
         [&](int i, Scalar v) { m_dst(m_layout(s, i)) = P::template store<Lattice>(v, i); });
   }
 
-  // bulk() in flat launches on SoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
     const std::uint32_t s = m_site32(x, y, z);
     m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },

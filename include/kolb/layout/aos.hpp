@@ -11,6 +11,7 @@ namespace kolb {
 struct AoS {
   static constexpr LayoutKind kind = LayoutKind::aos;
   static constexpr int vector_length = 1;  // rows need no padding
+  static constexpr bool contiguous_populations = false;
 
   AoS() = default;
   AoS(index_t num_sites, int q, int /*value_bytes*/) : m_sites(num_sites), m_q(q) {}

@@ -15,6 +15,7 @@ struct CAoSoA {
   static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
   static constexpr LayoutKind kind = LayoutKind::caosoa;
   static constexpr int vector_length = VL;
+  static constexpr bool contiguous_populations = false;
 
   CAoSoA() = default;
   CAoSoA(index_t num_sites, int q, int /*value_bytes*/)

@@ -1,15 +1,15 @@
 #pragma once
-// Addresses for one-thread-per-site launches (device parts) on SoA buffers:
-// one pointer per population, each already moved by that access's fixed
-// site offset, and a 32-bit site index. A value's address is then one
-// multiply-add (IMAD.WIDE on NVIDIA GPUs). Through a View and the layout's
-// 64-bit index, each of a site's 2 Q accesses cost about six integer
-// instructions: 300 of the 728 in the FP32 D3Q19 AA pull kernel, issued
-// before its loads (docs/performance.md, "32-bit addresses on GPUs").
-// Host row loops keep the View path, which they vectorise.
+// Addresses for one-thread-per-site launches (device parts) on layouts
+// whose populations are contiguous arrays (SoA, CSoA: population i of site
+// s at i * stride + s): one pointer per population, each already moved by
+// that access's fixed site offset, and a 32-bit site index, so that a
+// value's address is one multiply-add (IMAD.WIDE on NVIDIA GPUs). Through a
+// View and the layout's 64-bit index each of a site's 2 Q accesses cost
+// about six integer instructions, issued before the loads: 380 of the 715
+// of the FP32 D3Q19 AA pull kernel (docs/gpu-clusters.md, "32-bit device
+// addresses"). Host row loops keep the View path, which they vectorise.
 
 #include <kolb/block/extents.hpp>
-#include <kolb/layout/soa.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -21,9 +21,9 @@
 namespace kolb {
 
 // Whether functors on this layout give their flat (device) launches the
-// pointer path (`bulk_flat`): SoA, whose population arrays are contiguous.
+// pointer path (`bulk_flat`).
 template <class Layout>
-inline constexpr bool has_population_pointers_v = std::is_same<Layout, SoA>::value;
+inline constexpr bool has_population_pointers_v = Layout::contiguous_populations;
 
 // A site's storage index in 32 bits: x + sy y + sz z.
 struct SiteIndex32 {
@@ -42,7 +42,7 @@ struct SiteIndex32 {
   }
 };
 
-// Q pointers into one SoA buffer: pointer i addresses population slot(i)
+// Q pointers into one buffer: pointer i addresses population slot(i)
 // moved by shift(i) sites, so (*this)(i, s) is that population's value at
 // site s + shift(i).
 template <class T, int Q>
@@ -52,8 +52,9 @@ struct PopulationPointers {
   PopulationPointers() = default;
   // Throws std::logic_error if a pointer would leave the buffer (a slot 0
   // with a negative shift: no kernel asks for one).
-  template <class View, class Slot, class Shift>
-  PopulationPointers(const View& f, const SoA& layout, const Slot& slot, const Shift& shift) {
+  template <class View, class Layout, class Slot, class Shift>
+  PopulationPointers(const View& f, const Layout& layout, const Slot& slot, const Shift& shift) {
+    static_assert(has_population_pointers_v<Layout>, "population i of site s at i * stride + s");
     for (int i = 0; i < Q; ++i) {
       const index_t at = layout(shift(i), slot(i));
       if (at < 0 || at >= index_t(f.extent(0)))

@@ -11,6 +11,8 @@ namespace kolb {
 struct SoA {
   static constexpr LayoutKind kind = LayoutKind::soa;
   static constexpr int vector_length = 1;  // rows need no padding
+  // Population i of site s at i * stride + s (population_pointers.hpp).
+  static constexpr bool contiguous_populations = true;
 
   SoA() = default;
   // Every population array starts on a cache line (an AVX-512 vector), the
