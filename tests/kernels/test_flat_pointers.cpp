@@ -1,11 +1,12 @@
 // The flat (device) launches' pointer path on SoA and CSoA
 // (layout/population_pointers.hpp): bulk_flat must store exactly the bits of
 // bulk at every site, for each kernel that has it (two-buffer StreamCollide,
-// AAPull, AALocal, Collide), D2Q9 and D3Q19, in FP64, FP32 and 16-bit
+// Propagate, AAPull, AALocal, Collide), D2Q9 and D3Q19, in FP64, FP32 and 16-bit
 // storage, forced and unforced.
 // Run here on the host: the same functors a GPU part launches.
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/collide.hpp>
+#include <kolb/kernels/propagate.hpp>
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/lattice/d2q9.hpp>
 #include <kolb/lattice/d3q19.hpp>
@@ -77,10 +78,11 @@ struct Pair {
   // does without a body force (policy.hpp, with_bulk_functor).
   template <class Make>
   void step(const Make& make, bool twin) {
-    if (twin)
-      run(kolb::impl::unforced_twin(make(a)), kolb::impl::unforced_twin(make(b)));
-    else
-      run(make(a), make(b));
+    using F = decltype(make(a));
+    if constexpr (kolb::impl::has_unforced_twin<F>::value) {
+      if (twin) return run(kolb::impl::unforced_twin(make(a)), kolb::impl::unforced_twin(make(b)));
+    }
+    run(make(a), make(b));
   }
   template <class F>
   void run(const F& fa, const F& fb) {
@@ -130,7 +132,11 @@ TYPED_TEST(FlatPointers, BulkFlatStoresTheBitsOfBulk) {
           },
           twin);
       EXPECT_EQ(p.first_difference(true), -1) << "StreamCollide, " << what;
-      // Collide in place on next (the buffer Propagate writes).
+      // Propagate (current -> next), then Collide in place on next.
+      p.step(
+          [&](auto& block) { return kolb::Propagate<L, S, Lay, Kokkos::HostSpace>(block, wall); },
+          false);
+      EXPECT_EQ(p.first_difference(true), -1) << "Propagate, " << what;
       p.step([&](auto& block) { return kolb::Collide<M, Lay, Kokkos::HostSpace>(block, m); }, twin);
       EXPECT_EQ(p.first_difference(true), -1) << "Collide, " << what;
     }

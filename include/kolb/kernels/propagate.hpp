@@ -7,6 +7,7 @@
 
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
+#include <kolb/layout/population_pointers.hpp>
 
 namespace kolb {
 
@@ -23,13 +24,26 @@ struct Propagate {
   Kokkos::View<stored_t<S>*, MemorySpace> m_dst;
   Layout m_layout;
   SiteIndex m_site;
+  // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
+  static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
+  SiteIndex32 m_site32;
+  PopulationPointers<const stored_t<S>, Q> m_in;
+  PopulationPointers<stored_t<S>, Q> m_out;
 
   template <class Block>
   Propagate(const Block& block, const WallTerms<Lattice, Scalar>& wall)
       : m_pull(block, wall),
         m_dst(block.next()),
         m_layout(block.layout()),
-        m_site(block.site_index()) {}
+        m_site(block.site_index()) {
+    if constexpr (flat_pointers) {
+      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
+      const auto own = [](int i) { return i; };
+      const auto& offset = m_pull.m_offset;
+      m_in = {m_pull.m_src, m_layout, own, [&](int i) { return offset[i]; }};
+      m_out = {m_dst, m_layout, own, [](int) { return index_t(0); }};
+    }
+  }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -58,6 +72,14 @@ struct Propagate {
       KOLB_UNROLL
       for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = f[i];
     }
+  }
+
+  // bulk() in flat launches on SoA and CSoA: both of its paths copy the
+  // stored values (Pull::bulk converts nothing where bits are not copied).
+  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
+    const std::uint32_t s = m_site32(x, y, z);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) m_out(i, s) = m_in(i, s);
   }
 };
 
