@@ -44,7 +44,8 @@ struct AAPull {
   // from its upstream neighbour's swapped slot, and where it pushes to.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   SiteIndex32 m_site32;
-  PopulationPointers<stored_t<S>, Q> m_in, m_out;
+  PopulationPointers<const stored_t<S>, Q> m_in;
+  PopulationPointers<stored_t<S>, Q> m_out;
 
   template <class Block>
   AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
@@ -55,9 +56,8 @@ struct AAPull {
         m_model(model) {
     if constexpr (flat_pointers) {
       m_site32 = SiteIndex32(m_site, block.extents().num_sites());
+      m_in = m_pull.pointers();
       const auto& offset = m_pull.m_offset;
-      m_in = {m_f, m_layout, [](int i) { return Lattice::opposite(i); },
-              [&](int i) { return offset[i]; }};
       m_out = {m_f, m_layout, [](int i) { return i; }, [&](int i) { return -offset[i]; }};
     }
   }

@@ -39,9 +39,8 @@ struct Collide {
         m_model(model) {
     if constexpr (flat_pointers) {
       m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      const auto none = [](int) { return index_t(0); };
-      m_in = {m_f, m_layout, [](int i) { return i; }, none};
-      m_out = {m_f, m_layout, [](int i) { return SwappedOut ? Lattice::opposite(i) : i; }, none};
+      m_in = own_populations<Lattice>(m_f, m_layout);
+      m_out = own_populations<Lattice>(m_f, m_layout, SwappedOut);
     }
   }
 

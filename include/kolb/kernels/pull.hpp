@@ -10,6 +10,7 @@
 // mixed-width loop). Solid sites get the rest state w_i (finite, never read).
 
 #include <kolb/block/block.hpp>
+#include <kolb/layout/population_pointers.hpp>
 
 namespace kolb {
 
@@ -92,6 +93,12 @@ struct Pull {
   KOKKOS_FORCEINLINE_FUNCTION void bulk(index_t s, Scalar (&f)[Q]) const {
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i) f[i] = bulk(s, i);
+  }
+
+  // For flat launches on SoA and CSoA: pointer i reads, at site s, the value
+  // bulk(s, i) loads (layout/population_pointers.hpp).
+  PopulationPointers<const stored_t<S>, Q> pointers() const {
+    return {m_src, m_layout, [](int i) { return slot(i); }, [this](int i) { return m_offset[i]; }};
   }
 };
 

@@ -87,10 +87,8 @@ struct StreamCollide {
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
     if constexpr (flat_pointers) {
       m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      const auto own = [](int i) { return i; };
-      const auto& offset = m_pull.m_offset;
-      m_in = {m_pull.m_src, m_layout, own, [&](int i) { return offset[i]; }};
-      m_out = {m_dst, m_layout, own, [](int) { return index_t(0); }};
+      m_in = m_pull.pointers();
+      m_out = own_populations<Lattice>(m_dst, m_layout);
     }
   }
 

@@ -67,4 +67,14 @@ struct PopulationPointers {
   KOKKOS_FORCEINLINE_FUNCTION T& operator()(int i, std::uint32_t s) const { return m_p[i][s]; }
 };
 
+// Pointers to each site's own Q populations (no shift): population i in
+// slot i, or in slot opposite(i) where `swapped` (the AA local step's stores).
+template <class Lattice, class View, class Layout>
+PopulationPointers<typename View::value_type, Lattice::q> own_populations(const View& f,
+                                                                          const Layout& layout,
+                                                                          bool swapped = false) {
+  return {f, layout, [&](int i) { return swapped ? Lattice::opposite(i) : i; },
+          [](int) { return index_t(0); }};
+}
+
 }  // namespace kolb
