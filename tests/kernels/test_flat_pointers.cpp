@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -149,6 +150,16 @@ TYPED_TEST(FlatPointers, BulkFlatStoresTheBitsOfBulk) {
       EXPECT_EQ(p.first_difference(false), -1) << "AALocal, " << what;
     }
   }
+}
+
+// 32-bit site indices reach 2^32 - 1: a bigger block is marked, and flat
+// launches refuse it (for_each_site_split) instead of wrapping around.
+TEST(FlatPointers, SiteIndicesFitBelow2To32Sites) {
+  const kolb::SiteIndex site{1 << 16, kolb::index_t(1) << 32};
+  EXPECT_TRUE(kolb::SiteIndex32(site, kolb::index_t(UINT32_MAX)).fits);
+  EXPECT_FALSE(kolb::SiteIndex32(site, kolb::index_t(UINT32_MAX) + 1).fits);
+  const kolb::SiteIndex32 small({100, 100 * 50}, 100 * 50 * 20);
+  EXPECT_EQ(small(7, 3, 2), 7u + 300u + 10000u);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -459,6 +460,10 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
                          const SiteFunctor& f, const BulkRunsOn<MemorySpace>& bulk) {
   if (r.empty()) return;
   const impl::FlatRegion flat = impl::FlatRegion::of(label, r);
+  if constexpr (impl::has_flat_bulk<SiteFunctor>::value)
+    if (!f.m_site32.fits)
+      throw std::length_error(std::string(label) +
+                              ": a block of 2^32 sites or more (with halos) in one device part");
   impl::with_bulk_functor(f, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
     for_each_index(label, exec, flat.sites,

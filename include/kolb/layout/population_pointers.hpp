@@ -25,18 +25,18 @@ namespace kolb {
 template <class Layout>
 inline constexpr bool has_population_pointers_v = Layout::contiguous_populations;
 
-// A site's storage index in 32 bits: x + sy y + sz z.
+// A site's storage index in 32 bits: x + sy y + sz z. `fits` is false for
+// blocks of 2^32 sites or more (halos included), which flat launches refuse
+// (for_each_site_split); host rows never use it.
 struct SiteIndex32 {
   std::uint32_t sy = 0, sz = 0;
+  bool fits = true;
 
   SiteIndex32() = default;
-  // Throws std::length_error where a block has 2^32 sites or more.
   SiteIndex32(const SiteIndex& site, index_t sites)
-      : sy(std::uint32_t(site.sy)), sz(std::uint32_t(site.sz)) {
-    if (sites > index_t(UINT32_MAX))
-      throw std::length_error("a block of " + std::to_string(sites) +
-                              " sites (with halos) is beyond the 2^32 a device part addresses");
-  }
+      : sy(std::uint32_t(site.sy)),
+        sz(std::uint32_t(site.sz)),
+        fits(sites <= index_t(UINT32_MAX)) {}
   KOKKOS_FORCEINLINE_FUNCTION std::uint32_t operator()(int x, int y, int z) const {
     return std::uint32_t(x) + sy * std::uint32_t(y) + sz * std::uint32_t(z);
   }
