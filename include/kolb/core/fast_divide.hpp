@@ -36,7 +36,6 @@ class FastDivisor {
     quotient = divide(n);
     remainder = n - quotient * m_d;
   }
-  KOKKOS_FORCEINLINE_FUNCTION int divisor() const { return m_d; }
 
  private:
   std::uint32_t m_magic = 0;
