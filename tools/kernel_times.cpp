@@ -63,16 +63,17 @@ void add(const std::string& name, double seconds) {
   if (seconds > t.longest) t.longest = seconds;
 }
 
-double since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+double seconds(Clock::time_point start, Clock::time_point stop) {
+  return std::chrono::duration<double>(stop - start).count();
 }
+double since(Clock::time_point start) { return seconds(start, Clock::now()); }
 
 void end(uint64_t handle) {
   const auto now = Clock::now();
   std::lock_guard<std::mutex> guard(lock);
   auto it = in_flight.find(handle);
   if (it == in_flight.end()) return;
-  add(it->second.name, std::chrono::duration<double>(now - it->second.start).count());
+  add(it->second.name, seconds(it->second.start, now));  // `now` taken before the lock
   in_flight.erase(it);
 }
 

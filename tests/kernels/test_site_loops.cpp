@@ -193,7 +193,6 @@ TEST(SiteLoops, FlatIndicesDivideExactly) {
         if (k * d + e >= 0 && k * d + e <= INT_MAX) ns.push_back(int(k * d + e));
     for (int j = 0; j < 200; ++j) ns.push_back(next());
     for (const int n : ns) {
-      if (n < 0 || n > INT_MAX) continue;
       int q = -1, r = -1;
       div.divide(n, q, r);
       if ((q != n / d || r != n % d) && ++wrong <= 5)
