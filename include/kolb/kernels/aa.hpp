@@ -43,9 +43,7 @@ struct AAPull {
   // SoA, CSoA: the flat launches' addresses (bulk_flat): what each site pulls
   // from its upstream neighbour's swapped slot, and where it pushes to.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
-  SiteIndex32 m_site32;
-  PopulationPointers<const stored_t<S>, Q> m_in;
-  PopulationPointers<stored_t<S>, Q> m_out;
+  FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
 
   template <class Block>
   AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
@@ -55,10 +53,10 @@ struct AAPull {
         m_site(block.site_index()),
         m_model(model) {
     if constexpr (flat_pointers) {
-      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      m_in = m_pull.pointers();
       const auto& offset = m_pull.m_offset;
-      m_out = {m_f, m_layout, [](int i) { return i; }, [&](int i) { return -offset[i]; }};
+      m_flat = {block,
+                m_pull.pointers(),
+                {m_f, m_layout, [](int i) { return i; }, [&](int i) { return -offset[i]; }}};
     }
   }
 
@@ -72,9 +70,7 @@ struct AAPull {
         m_layout(other.m_layout),
         m_site(other.m_site),
         m_model(model),
-        m_site32(other.m_site32),
-        m_in(other.m_in),
-        m_out(other.m_out) {}
+        m_flat(other.m_flat) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -105,15 +101,15 @@ struct AAPull {
       m_f(m_layout(s - m_pull.m_offset[i], i)) = P::template store<Lattice>(f[i], i);
   }
 
-  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_flat.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
-    const std::uint32_t s = m_site32(x, y, z);
+    const std::uint32_t s = m_flat.site(x, y, z);
     Scalar f[Q];
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) f[i] = P::template load<Lattice>(m_in(i, s), i);
+    for (int i = 0; i < Q; ++i) f[i] = P::template load<Lattice>(m_flat.in(i, s), i);
     m_model(f);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_out(i, s) = P::template store<Lattice>(f[i], i);
+    for (int i = 0; i < Q; ++i) m_flat.out(i, s) = P::template store<Lattice>(f[i], i);
   }
 };
 

@@ -27,8 +27,7 @@ struct Collide {
   Model m_model;
   // SoA, CSoA: the flat launches' addresses (bulk_flat), own slots in and out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
-  SiteIndex32 m_site32;
-  PopulationPointers<typename P::stored_type, Q> m_in, m_out;
+  FlatAddresses<typename P::stored_type, typename P::stored_type, Q> m_flat;
 
   template <class Block>
   Collide(const Block& block, const Model& model)
@@ -38,9 +37,8 @@ struct Collide {
         m_site(block.site_index()),
         m_model(model) {
     if constexpr (flat_pointers) {
-      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      m_in = own_populations<Lattice>(m_f, m_layout);
-      m_out = own_populations<Lattice>(m_f, m_layout, SwappedOut);
+      m_flat = {block, own_populations<Lattice>(m_f, m_layout),
+                own_populations<Lattice>(m_f, m_layout, SwappedOut)};
     }
   }
 
@@ -54,9 +52,7 @@ struct Collide {
         m_layout(other.m_layout),
         m_site(other.m_site),
         m_model(model),
-        m_site32(other.m_site32),
-        m_in(other.m_in),
-        m_out(other.m_out) {}
+        m_flat(other.m_flat) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -78,11 +74,11 @@ struct Collide {
     m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
   }
 
-  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_flat.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
-    const std::uint32_t s = m_site32(x, y, z);
-    m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },
-                    [&](int i, Scalar v) { m_out(i, s) = P::template store<Lattice>(v, i); });
+    const std::uint32_t s = m_flat.site(x, y, z);
+    m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in(i, s), i); },
+                    [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
   }
 
  private:

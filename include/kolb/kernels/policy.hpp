@@ -461,7 +461,7 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
   if (r.empty()) return;
   const impl::FlatRegion flat = impl::FlatRegion::of(label, r);
   if constexpr (impl::has_flat_bulk<SiteFunctor>::value)
-    if (!f.m_site32.fits)
+    if (!f.m_flat.site.fits)
       throw std::length_error(std::string(label) +
                               ": a block of 2^32 sites or more (with halos) in one device part");
   impl::with_bulk_functor(f, [&](const auto& g) {

@@ -26,9 +26,7 @@ struct Propagate {
   SiteIndex m_site;
   // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
-  SiteIndex32 m_site32;
-  PopulationPointers<const stored_t<S>, Q> m_in;
-  PopulationPointers<stored_t<S>, Q> m_out;
+  FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
 
   template <class Block>
   Propagate(const Block& block, const WallTerms<Lattice, Scalar>& wall)
@@ -37,9 +35,7 @@ struct Propagate {
         m_layout(block.layout()),
         m_site(block.site_index()) {
     if constexpr (flat_pointers) {
-      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      m_in = m_pull.pointers();
-      m_out = own_populations<Lattice>(m_dst, m_layout);
+      m_flat = {block, m_pull.pointers(), own_populations<Lattice>(m_dst, m_layout)};
     }
   }
 
@@ -75,9 +71,9 @@ struct Propagate {
   // bulk() in flat launches on SoA and CSoA: both of its paths copy the
   // stored values (Pull::bulk converts nothing where bits are not copied).
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
-    const std::uint32_t s = m_site32(x, y, z);
+    const std::uint32_t s = m_flat.site(x, y, z);
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_out(i, s) = m_in(i, s);
+    for (int i = 0; i < Q; ++i) m_flat.out(i, s) = m_flat.in(i, s);
   }
 };
 

@@ -66,9 +66,7 @@ struct StreamCollide {
   bool m_lines = false;
   // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
-  SiteIndex32 m_site32;
-  PopulationPointers<const stored_t<S>, Q> m_in;
-  PopulationPointers<stored_t<S>, Q> m_out;
+  FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -86,9 +84,7 @@ struct StreamCollide {
     const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
     if constexpr (flat_pointers) {
-      m_site32 = SiteIndex32(m_site, block.extents().num_sites());
-      m_in = m_pull.pointers();
-      m_out = own_populations<Lattice>(m_dst, m_layout);
+      m_flat = {block, m_pull.pointers(), own_populations<Lattice>(m_dst, m_layout)};
     }
   }
 
@@ -104,9 +100,7 @@ struct StreamCollide {
         m_site(other.m_site),
         m_model(model),
         m_lines(other.m_lines),
-        m_site32(other.m_site32),
-        m_in(other.m_in),
-        m_out(other.m_out) {}
+        m_flat(other.m_flat) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -196,11 +190,11 @@ struct StreamCollide {
         [&](int i, Scalar v) { m_dst(m_layout(s, i)) = P::template store<Lattice>(v, i); });
   }
 
-  // bulk() in flat launches on SoA and CSoA: the same values through m_in and m_out.
+  // bulk() in flat launches on SoA and CSoA: the same values through m_flat.
   KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
-    const std::uint32_t s = m_site32(x, y, z);
-    m_model.collide([&](int i) { return P::template load<Lattice>(m_in(i, s), i); },
-                    [&](int i, Scalar v) { m_out(i, s) = P::template store<Lattice>(v, i); });
+    const std::uint32_t s = m_flat.site(x, y, z);
+    m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in(i, s), i); },
+                    [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
   }
 };
 

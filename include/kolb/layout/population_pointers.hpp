@@ -67,6 +67,22 @@ struct PopulationPointers {
   KOKKOS_FORCEINLINE_FUNCTION T& operator()(int i, std::uint32_t s) const { return m_p[i][s]; }
 };
 
+// What a functor's flat launch (bulk_flat) addresses through: the 32-bit
+// site index, and the Q pointers each site reads from (in) and writes to
+// (out). One member of each functor on SoA and CSoA, built once on the host.
+template <class In, class Out, int Q>
+struct FlatAddresses {
+  SiteIndex32 site;
+  PopulationPointers<In, Q> in;
+  PopulationPointers<Out, Q> out;
+
+  FlatAddresses() = default;
+  template <class Block>
+  FlatAddresses(const Block& block, const PopulationPointers<In, Q>& in_,
+                const PopulationPointers<Out, Q>& out_)
+      : site(block.site_index(), block.extents().num_sites()), in(in_), out(out_) {}
+};
+
 // Pointers to each site's own Q populations (no shift): population i in
 // slot i, or in slot opposite(i) where `swapped` (the AA local step's stores).
 template <class Lattice, class View, class Layout>
