@@ -75,7 +75,7 @@ TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
                        : kernel == "split" ? "execution.kernel=split"
                                            : "execution.kernel=fused");
         // Fused bulk rows go a line of sites at a time (prefetched; D2Q9 and
-        // D3Q19 FP64 with non-temporal stores) only beyond the last-level
+        // D3Q19 FP64 and FP32 with non-temporal stores) only beyond the last-level
         // cache; KOLB_LLC_BYTES=0 takes that path here (x = 37: whole lines
         // for every precision, and a tail).
         if (kernel == "fused by lines") setenv("KOLB_LLC_BYTES", "0", 1);

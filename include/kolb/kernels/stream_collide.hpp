@@ -15,8 +15,11 @@ namespace kolb {
 // How StreamCollide's host bulk rows go by cache lines for a lattice
 // (measured; docs/performance.md):
 //  - by_lines(value bytes): whether its rows take the line path (below) or
-//    only prefetch; D2Q9 always, D3Q19 with 8-byte values (its FP32 rows
-//    are set by the collision, not the bytes);
+//    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values (FP32 by
+//    lines: 1.17x in the median of 11 alternated rounds at 160^3 on a Zen 3
+//    VM, where plain stores reached 23-39 % of the copy bound; on a Zen 5 VM
+//    -15 to +5 %: docs/performance.md, "FP32 D3Q19 rows by lines"). 16-bit
+//    values (a line of 32 sites) measured no faster by lines;
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
 //    exceed this many quarters of the last-level cache (near the cache,
@@ -25,7 +28,7 @@ namespace kolb {
 //  - llc_cap_bytes: the most of the last-level cache that counts.
 template <class Lattice>
 struct LineRowTuning {
-  static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 8; }
+  static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 4; }
   static constexpr int prefetch_lines = host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 6;
   static constexpr std::size_t llc_cap_bytes = ~std::size_t(0);
@@ -117,7 +120,7 @@ struct StreamCollide {
   //
   // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500
   // instructions between one site's loads and the next's), D2Q9, and D3Q19
-  // with 8-byte values:
+  // with 8- or 4-byte values:
   //  - the inputs `prefetch_sites` on (LineRowTuning's prefetch_lines) are
   //    prefetched: the hardware prefetchers did not keep up with 2 Q streams.
   //    D2Q9 FP64 ran the same at 4 and 8 lines (16-bit values, 4 lines =
@@ -130,13 +133,13 @@ struct StreamCollide {
   // "Non-temporal two-buffer rows": at 2048^2 / 160^3 in fast phases, D2Q9
   // FP64 fused 370-372 -> 427-449 MLUPS, D3Q19 FP64 91-94 -> 108-110.
   //
-  // prefetches: the rest (D3Q19 with 4- or 2-byte values) asks for the
-  // source lines of the sites prefetch_sites on and stores through the cache:
-  // D3Q19 FP32 by lines ran 168-170 MLUPS against 158-163 in slow phases but
-  // 174 against 205 in a fast one (its collision, not its bytes, sets its
-  // pace). Without the prefetch, D3Q19 FP64 at 160^3 ran at ~75 MLUPS
-  // whatever the bandwidth ("Prefetched two-buffer rows"). Destinations are
-  // not prefetched (a write-intent prefetch measured slower).
+  // prefetches: the rest (D3Q19 with 2-byte values) asks for the source
+  // lines of the sites prefetch_sites on and stores through the cache.
+  // Where a core's collision rather than the bytes sets the pace, lines cost
+  // more than they save (D3Q19 FP32 on a Zen 5 VM in a fast phase: 174 MLUPS
+  // against 205; LineRowTuning). Without the prefetch, D3Q19 FP64 at 160^3
+  // ran at ~75 MLUPS whatever the bandwidth ("Prefetched two-buffer rows").
+  // Destinations are not prefetched (a write-intent prefetch measured slower).
   static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;
