@@ -16,9 +16,9 @@ namespace kolb {
 // (measured; docs/performance.md):
 //  - by_lines(value bytes): whether its rows take the line path (below) or
 //    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values (FP32 by
-//    lines: 1.17x in the median of 11 alternated rounds at 160^3 on a Zen 3
-//    VM, where plain stores reached 23-39 % of the copy bound; on a Zen 5 VM
-//    -15 to +5 %: docs/performance.md, "FP32 D3Q19 rows by lines"). 16-bit
+//    lines: 1.12x in the median of 19 alternated rounds at 160^3 on a Zen 3
+//    VM, where plain stores reached 23-41 % of the copy bound; on a Zen 5 VM
+//    -15 to +5 %: docs/performance.md, "D3Q19 FP32 rows by lines"). 16-bit
 //    values (a line of 32 sites) measured no faster by lines;
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
