@@ -171,16 +171,19 @@ echo "== kernel times: the node's host side, launch by launch (D3Q19 AA duct at 
 # nsys: every launch and copy timed by name on the host clock
 # (tools/kernel_times.cpp), with the node trace beside (KOLB_NODE_TRACE).
 ktimes=$build/lib/libkolb_kernel_times.so
-[ -f "$ktimes" ] || echo "ktimes skipped: $ktimes not built"
-[ -f "$ktimes" ] && for m in 0 1 2; do
-  KOKKOS_PROFILE_LIBRARY=$ktimes KOLB_KERNEL_TIMES=$out/ktimes_d3q19_aa_m$m.txt KOLB_NODE_TRACE=100 \
-    "$kolb" run "$root/${duct[0]}" "${duct[@]:1}" --threads "$threads" --set execution.streaming=aa \
-    --set execution.host_columns=$m --set run.steps=400 --set execution.rebalance=0 \
-    --set output.vtk_every=0 --set output.observables_every=0 --set output.folder="$out/ktimes_run_m$m" \
-    >"$out/ktimes_d3q19_aa_m$m.log" 2>&1 || { echo "ktimes m$m FAILED"; failed=1; }
-  grep -E "^done|node trace" "$out/ktimes_d3q19_aa_m$m.log" | tail -n 3
-  head -n 14 "$out/ktimes_d3q19_aa_m$m.txt"
-done
+if [ -f "$ktimes" ]; then
+  for m in 0 1 2; do
+    KOKKOS_PROFILE_LIBRARY=$ktimes KOLB_KERNEL_TIMES=$out/ktimes_d3q19_aa_m$m.txt KOLB_NODE_TRACE=100 \
+      "$kolb" run "$root/${duct[0]}" "${duct[@]:1}" --threads "$threads" --set execution.streaming=aa \
+      --set execution.host_columns=$m --set run.steps=400 --set execution.rebalance=0 \
+      --set output.vtk_every=0 --set output.observables_every=0 --set output.folder="$out/ktimes_run_m$m" \
+      >"$out/ktimes_d3q19_aa_m$m.log" 2>&1 || { echo "ktimes m$m FAILED"; failed=1; }
+    grep -E "^done|node trace" "$out/ktimes_d3q19_aa_m$m.log" | tail -n 3
+    head -n 14 "$out/ktimes_d3q19_aa_m$m.txt"
+  done
+else
+  echo "ktimes skipped: $ktimes not built"
+fi
 fi
 
 if want tune; then
