@@ -53,10 +53,7 @@ struct AAPull {
         m_site(block.site_index()),
         m_model(model) {
     if constexpr (flat_pointers) {
-      const auto& offset = m_pull.m_offset;
-      m_flat = {block,
-                m_pull.pointers(),
-                {m_f, m_layout, [](int i) { return i; }, [&](int i) { return -offset[i]; }}};
+      m_flat = {block, m_pull.sources(), m_pull.pushes(m_f)};
     }
   }
 

@@ -35,7 +35,7 @@ struct Propagate {
         m_layout(block.layout()),
         m_site(block.site_index()) {
     if constexpr (flat_pointers) {
-      m_flat = {block, m_pull.pointers(), own_populations<Lattice>(m_dst, m_layout)};
+      m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
   }
 

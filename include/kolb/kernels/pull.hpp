@@ -10,6 +10,7 @@
 // mixed-width loop). Solid sites get the rest state w_i (finite, never read).
 
 #include <kolb/block/block.hpp>
+#include <kolb/core/cache_lines.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
 namespace kolb {
@@ -95,10 +96,25 @@ struct Pull {
     for (int i = 0; i < Q; ++i) f[i] = bulk(s, i);
   }
 
-  // For flat launches on SoA and CSoA: pointer i reads, at site s, the value
-  // bulk(s, i) loads (layout/population_pointers.hpp).
-  PopulationPointers<const stored_t<S>, Q> pointers() const {
+  // Asks for the lines bulk(s, i) reads, one per population (host rows;
+  // Locality as __builtin_prefetch's).
+  template <int Locality = 3>
+  KOLB_HOST_INLINE void prefetch(index_t s) const {
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i)
+      host::prefetch_read<Locality>(&m_src(m_layout(s + m_offset[i], slot(i))));
+  }
+
+  // For flat launches on SoA and CSoA (layout/population_pointers.hpp):
+  // pointer i reads, at site s, the value bulk(s, i) loads.
+  PopulationPointers<const stored_t<S>, Q> sources() const {
     return {m_src, m_layout, [](int i) { return slot(i); }, [this](int i) { return m_offset[i]; }};
+  }
+  // Pointer i addresses, at site s, slot i of the downstream neighbour along
+  // c_i in `f`: where the AA pull step pushes population i (aa.hpp).
+  template <class View>
+  PopulationPointers<typename View::value_type, Q> pushes(const View& f) const {
+    return {f, m_layout, [](int i) { return i; }, [this](int i) { return -m_offset[i]; }};
   }
 };
 

@@ -87,7 +87,7 @@ struct StreamCollide {
     const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
     if constexpr (flat_pointers) {
-      m_flat = {block, m_pull.pointers(), own_populations<Lattice>(m_dst, m_layout)};
+      m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
   }
 
@@ -150,9 +150,7 @@ struct StreamCollide {
   // Asks for the source lines of site s (one per population).
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      host::prefetch_read<Locality>(&m_pull.m_src(m_layout(s + m_pull.m_offset[i], i)));
+    m_pull.template prefetch<Locality>(s);
   }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0

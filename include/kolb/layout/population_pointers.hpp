@@ -69,7 +69,11 @@ struct PopulationPointers {
 
 // What a functor's flat launch (bulk_flat) addresses through: the 32-bit
 // site index, and the Q pointers each site reads from (in) and writes to
-// (out). One member of each functor on SoA and CSoA, built once on the host.
+// (out). A member of each functor with a flat path (StreamCollide, Propagate,
+// Collide, AAPull), filled on the host by their constructors on SoA and CSoA
+// and left empty on other layouts. Host-space functors fill it too (2 Q
+// pointers per launch), though host rows never read it, so that
+// test_flat_pointers can check bulk_flat against bulk on the CPU.
 template <class In, class Out, int Q>
 struct FlatAddresses {
   SiteIndex32 site;
