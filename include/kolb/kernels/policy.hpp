@@ -194,10 +194,10 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
   clamp_run(bulk, z, y, lo, hi, b, e);
   if constexpr (goes_by_lines<SiteFunctor>::value) {
     if (f.m_lines) {
-      constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
+      constexpr int n = SiteFunctor::line_sites;
       int x = std::min(f.line_start(z, y, b), e);
       run_bulk_sites(f, z, y, b, x);
-      for (; x + n <= e; x += n) f.bulk_line(z, y, x, x + ahead + n <= e);
+      for (; x + n <= e; x += n) f.bulk_line(z, y, x);
       run_bulk_sites(f, z, y, x, e);
       host::stream_fence();
       return;
