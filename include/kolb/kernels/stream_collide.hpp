@@ -10,6 +10,8 @@
 #include <kolb/lattice/d2q37.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
+#include <algorithm>
+
 namespace kolb {
 
 // How StreamCollide's host bulk rows go by cache lines for a lattice
@@ -89,8 +91,8 @@ struct StreamCollide {
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
     const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
-    index_t reach = 0;
-    for (int i = 0; i < Q; ++i) reach = m_pull.m_offset[i] > reach ? m_pull.m_offset[i] : reach;
+    index_t reach = 0;  // the farthest upstream neighbour, in sites
+    for (int i = 0; i < Q; ++i) reach = std::max(reach, m_pull.m_offset[i]);
     m_prefetch_end = block.extents().num_sites() - reach;
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
@@ -154,8 +156,9 @@ struct StreamCollide {
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
   static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
 
-  // Asks for the source lines of site s (one per population), if s is
-  // in the block (a row's last lines ask for the next row's first).
+  // Asks for the source lines of site s (one per population), unless
+  // some of them lie beyond the block (s >= m_prefetch_end). A row's last
+  // lines ask for the next row's first.
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
     if (s < m_prefetch_end) m_pull.template prefetch<Locality>(s);
@@ -172,8 +175,9 @@ struct StreamCollide {
   // Bulk sites [x0, x0 + line_sites) of row (y, z). The prefetch runs on
   // past the row's end into the next row, which a thread takes next: rows
   // of a 160^3 lattice are 10 FP32 lines, and stopping at the run's end left
-  // each row's first 4 lines unprefetched (D3Q19 fused at 160^3 on a Zen 3,
-  // 9 alternated rounds: FP64 1.10x, FP32 1.16x in the median).
+  // each row's first 4 lines unprefetched (fused rows on a Zen 3, medians
+  // of alternated rounds: D3Q19 160^3 FP64 1.10x, FP32 1.16x; D2Q37 1024^2
+  // 1.17x; D2Q9 2048^2 unchanged).
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
     prefetch_sources<0>(s0 + prefetch_sites);
