@@ -13,6 +13,8 @@
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
+#include <algorithm>
+
 namespace kolb {
 
 // S is the variant's scalar (block/storage.hpp). Swapped = true reads the AA
@@ -32,6 +34,9 @@ struct Pull {
   Layout m_layout;
   Kokkos::Array<index_t, Q> m_offset;  // site offset to the upstream neighbour
   WallTerms<Lattice, Scalar> m_wall;
+  // Sites below this have all their upstream neighbours in the block
+  // (prefetch asks for no site beyond it).
+  index_t m_prefetch_end = 0;
 
   template <class Block>
   Pull(const Block& block, const WallTerms<Lattice, Scalar>& wall)
@@ -40,8 +45,12 @@ struct Pull {
         m_layout(block.layout()),
         m_wall(wall) {
     const SiteIndex site = block.site_index();
-    for (int i = 0; i < Q; ++i)
+    index_t reach = 0;  // the farthest upstream neighbour, in sites
+    for (int i = 0; i < Q; ++i) {
       m_offset[i] = -site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
+      reach = std::max(reach, m_offset[i]);
+    }
+    m_prefetch_end = block.extents().num_sites() - reach;
   }
 
   // Fills f with the incoming populations of site s; returns 1 for a fluid
@@ -97,9 +106,11 @@ struct Pull {
   }
 
   // Asks for the lines bulk(s, i) reads, one per population (host rows;
-  // Locality as __builtin_prefetch's).
+  // Locality as __builtin_prefetch's), unless some lie beyond the block
+  // (s >= m_prefetch_end): callers may run on past their rows.
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch(index_t s) const {
+    if (s >= m_prefetch_end) return;
     KOLB_UNROLL
     for (int i = 0; i < Q; ++i)
       host::prefetch_read<Locality>(&m_src(m_layout(s + m_offset[i], slot(i))));

@@ -10,8 +10,6 @@
 #include <kolb/lattice/d2q37.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
-#include <algorithm>
-
 namespace kolb {
 
 // How StreamCollide's host bulk rows go by cache lines for a lattice
@@ -69,9 +67,6 @@ struct StreamCollide {
   // Host bulk rows go a cache line of sites at a time (by_lines or
   // prefetches below, whichever the stencil has).
   bool m_lines = false;
-  // Sites below this have all their upstream neighbours in the block: the
-  // host rows' prefetches (which run on into the next rows) stop there.
-  index_t m_prefetch_end = 0;
   // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
@@ -91,9 +86,6 @@ struct StreamCollide {
     const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
     const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
     m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
-    index_t reach = 0;  // the farthest upstream neighbour, in sites
-    for (int i = 0; i < Q; ++i) reach = std::max(reach, m_pull.m_offset[i]);
-    m_prefetch_end = block.extents().num_sites() - reach;
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
@@ -111,7 +103,6 @@ struct StreamCollide {
         m_site(other.m_site),
         m_model(model),
         m_lines(other.m_lines),
-        m_prefetch_end(other.m_prefetch_end),
         m_flat(other.m_flat) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
@@ -156,12 +147,11 @@ struct StreamCollide {
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
   static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
 
-  // Asks for the source lines of site s (one per population), unless
-  // some of them lie beyond the block (s >= m_prefetch_end). A row's last
-  // lines ask for the next row's first.
+  // Asks for the source lines of site s (Pull::prefetch; a row's last
+  // lines ask for the next row's first).
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
-    if (s < m_prefetch_end) m_pull.template prefetch<Locality>(s);
+    m_pull.template prefetch<Locality>(s);
   }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0
