@@ -95,7 +95,8 @@ std::string cpu_model() {
 // A periodic box with a uniform flow: every site runs the bulk path.
 // D2Q37: the collision named in the bench file (regularized: the authors'
 // production kernel, with their relaxation constants).
-Case bench_case(const VariantKey& v, const std::vector<int>& size, Collision collision) {
+Case bench_case(const VariantKey& v, const std::vector<int>& size, Collision collision,
+                bool in_place) {
   const bool d3 = v.lattice == LatticeId::D3Q19;
   const std::string physics = v.lattice != LatticeId::D2Q37 ? "{tau: 0.6}"
                               : collision == Collision::regularized
@@ -111,6 +112,7 @@ Case bench_case(const VariantKey& v, const std::vector<int>& size, Collision col
     << "initial: {type: uniform, velocity: " << (d3 ? "[0.05, 0.02, 0.01]" : "[0.05, 0.02]")
     << "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
   std::vector<std::string> sets = {"execution.layout=" + to_string(v.layout.kind)};
+  if (in_place) sets.push_back("execution.streaming=aa");
   if (v.layout.vector_length > 1)
     sets.push_back("execution.vector_length=" + std::to_string(v.layout.vector_length));
   return read_case_string(y.str(), "<bench>", sets);
@@ -378,10 +380,24 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           continue;
         }
         const std::vector<int>& sz = plan.sizes.at(l);
-        auto domain = make_domain(bench_case(v, sz, plan.thermal_collision));
         const double sites = double(sz[0]) * sz[1] * (sz.size() > 2 ? sz[2] : 1);
         const double bytes = 2.0 * lattice_info(l).q * stored_bytes(p);
-        for (const BenchKernel k : plan.kernels) {
+        // Each kernel runs on the domain of the run that takes its steps: aa
+        // on an AA run's, the others on a two-buffer run's (their host SoA
+        // rows differ: BlockPart::aligned_rows). The two-buffer kernels go
+        // first, one domain at a time (the freed memory serves the next).
+        std::vector<BenchKernel> kernels = plan.kernels;
+        std::stable_partition(kernels.begin(), kernels.end(),
+                              [](BenchKernel k) { return k != BenchKernel::aa; });
+        std::unique_ptr<Domain> domain;
+        bool domain_in_place = false;
+        for (const BenchKernel k : kernels) {
+          const bool aa_run = k == BenchKernel::aa && lattice_info(l).in_place_streaming;
+          if (!domain || aa_run != domain_in_place) {
+            domain.reset();
+            domain = make_domain(bench_case(v, sz, plan.thermal_collision, aa_run));
+            domain_in_place = aa_run;
+          }
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
           const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;
           const StreamPattern pattern = in_place ? StreamPattern::update : StreamPattern::copy;

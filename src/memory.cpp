@@ -148,10 +148,18 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const double per_site = info.q * value * 2 + 1;
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
-  auto sites_with_halo = [&](int width) {
-    double n = width + 2.0 * info.halo;
-    for (int a = 0; a < info.dim; ++a)
-      if (a != s) n *= tile.size[a] + 2.0 * info.halo;
+  // Host SoA parts of two-buffer runs pad their x rows to whole cache lines
+  // (BlockPart::aligned_rows).
+  const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
+                           c.execution.streaming == Streaming::two_buffer;
+  const double line_sites = host::kLineBytes / value;
+  auto sites_with_halo = [&](int width, bool on_host = false) {
+    double n = 1;
+    for (int a = 0; a < info.dim; ++a) {
+      double e = (a == s ? width : tile.size[a]) + 2.0 * info.halo;
+      if (a == 0 && on_host && padded_rows) e = std::ceil(e / line_sites) * line_sites;
+      n *= e;
+    }
     return n;
   };
   const int lx = tile.size[s], m = std::max(c.execution.host_columns, 0);
@@ -165,9 +173,11 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
     return (sites_with_halo(width) - interior) * info.crossing * 2 * 8;
   };
   MemoryNeed need;
-  double accelerator =
-      lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m) + push_maps(lx - 2 * m) : 0;
-  need.host = m > 0 ? 2 * per_site * sites_with_halo(m) : 0;
+  double accelerator = lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m,
+                                                                  node_accelerator_on_host) +
+                                            push_maps(lx - 2 * m)
+                                      : 0;
+  need.host = m > 0 ? 2 * per_site * sites_with_halo(m, true) : 0;
   // Host set-up: the lattice's materials (every rank builds them) and initial
   // fields (rho, u, T), the tile's copy of them, and its gathered outputs.
   const double lattice = double(c.size[0]) * c.size[1] * c.size[2];

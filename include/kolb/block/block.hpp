@@ -30,15 +30,20 @@ class Block {
   // `buffers`: 2 for the pull scheme, 1 for in-place streaming (AA pattern;
   // current() and next() are then the same array). `zeroed` = false leaves
   // the populations untouched, for an owner that first-touches them with
-  // its kernels' thread layout (BlockPart).
-  Block(const Extents& extents, const std::string& label, int buffers = 2, bool zeroed = true)
+  // its kernels' thread layout (BlockPart). `lead` > 0 starts the
+  // population arrays `lead` elements into their allocations (BlockPart's
+  // aligned rows: each row's first interior site then starts a cache line).
+  Block(const Extents& extents, const std::string& label, int buffers = 2, bool zeroed = true,
+        int lead = 0)
       : m_extents(extents),
         m_layout(extents.num_sites(), Lattice::q, int(sizeof(stored_type))),
         m_material(label + ".material", extents.num_sites()) {
     auto make = [&](const char* name) {
       const std::size_t n = m_layout.allocation_size();
-      return zeroed ? allocate_zeroed<population_view>(label + name, n)
-                    : allocate_untouched<population_view>(label + name, n);
+      population_view v = zeroed ? allocate_zeroed<population_view>(label + name, n + lead)
+                                 : allocate_untouched<population_view>(label + name, n + lead);
+      if (lead == 0) return v;
+      return population_view(Kokkos::subview(v, Kokkos::make_pair(std::size_t(lead), n + lead)));
     };
     m_f[0] = make(".f0");
     m_f[1] = buffers == 2 ? make(".f1") : m_f[0];
