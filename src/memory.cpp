@@ -150,8 +150,8 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
   // Host SoA parts of two-buffer runs pad their x rows to whole cache lines
   // (BlockPart::aligned_rows).
-  const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
-                           c.execution.streaming == Streaming::two_buffer;
+  const bool padded_rows =
+      c.execution.layout.kind == LayoutKind::soa && c.execution.streaming == Streaming::two_buffer;
   const double line_sites = host::kLineBytes / value;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;
@@ -173,10 +173,10 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
     return (sites_with_halo(width) - interior) * info.crossing * 2 * 8;
   };
   MemoryNeed need;
-  double accelerator = lx - 2 * m > 0 ? per_site * sites_with_halo(lx - 2 * m,
-                                                                  node_accelerator_on_host) +
-                                            push_maps(lx - 2 * m)
-                                      : 0;
+  double accelerator =
+      lx - 2 * m > 0
+          ? per_site * sites_with_halo(lx - 2 * m, node_accelerator_on_host) + push_maps(lx - 2 * m)
+          : 0;
   need.host = m > 0 ? 2 * per_site * sites_with_halo(m, true) : 0;
   // Host set-up: the lattice's materials (every rank builds them) and initial
   // fields (rho, u, T), the tile's copy of them, and its gathered outputs.

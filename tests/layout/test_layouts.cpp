@@ -8,7 +8,9 @@
 // the streamed populations, exactly unless a moving wall's term is undone.
 #include "support/cases.hpp"
 
+#include <kolb/block/block.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/lattice/d3q19.hpp>
 #include <kolb/layout/layouts.hpp>
 
 #include <gtest/gtest.h>
@@ -228,6 +230,38 @@ TEST(PopulationStride, ArraysSpreadOverPageSlots) {
   expect_spread_page_slots<kolb::SoA>("SoA");
   expect_spread_page_slots<kolb::CSoA8>("CSoA8");
   expect_spread_page_slots<kolb::CSoA16>("CSoA16");
+}
+
+// Aligned rows (BlockPart's host SoA parts of two-buffer runs): rows padded
+// to whole lines and the arrays shifted by aligned_row_lead start every
+// row's first interior site on a cache line, in every population array of
+// both buffers, and the last site of the block stays inside the view.
+template <class S>
+void expect_aligned_rows(const char* what) {
+  using Lattice = kolb::D3Q19;
+  using Stored = kolb::stored_t<S>;
+  constexpr int line = kolb::line_values<Stored>;
+  const kolb::Extents e({37, 11, 9}, Lattice::halo, Lattice::dim, line);
+  const int lead = kolb::aligned_row_lead<Stored>(Lattice::halo);
+  const kolb::Block<Lattice, S, kolb::SoA, Kokkos::HostSpace> b(e, "aligned", 2, true, lead);
+  EXPECT_EQ(e.row_length % line, 0) << what;
+  for (const auto& f : {b.current(), b.next()}) {
+    EXPECT_EQ(f.extent(0), std::size_t(b.layout().allocation_size())) << what;
+    EXPECT_LT(b.layout()(e.num_sites() - 1, Lattice::q - 1), kolb::index_t(f.extent(0))) << what;
+    int misaligned = 0;
+    for (int z = 0; z < e.ext(2); ++z)
+      for (int y = 0; y < e.ext(1); ++y)
+        for (int i = 0; i < Lattice::q; ++i)
+          misaligned +=
+              !kolb::host::line_aligned(&f(b.layout()(e.site_index()(e.halo[0], y, z), i)));
+    EXPECT_EQ(misaligned, 0) << what << ": rows whose first interior site starts no line";
+  }
+}
+
+TEST(AlignedRows, EveryRowsFirstInteriorSiteStartsALine) {
+  expect_aligned_rows<double>("FP64");
+  expect_aligned_rows<float>("FP32");
+  expect_aligned_rows<kolb::fp16>("16-bit storage");
 }
 
 // The cache size the line rule compares against (StreamCollide): a kernel's

@@ -7,7 +7,6 @@
 // translation unit of its variant (src/variants/part.cpp.in), through
 // make_block_part().
 
-#include <kolb/core/cache_lines.hpp>
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/kernels/aa.hpp>
@@ -79,7 +78,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec, const Exec& halo_exec)
       : storage{block_type(part_extents(s), s.label,
                            s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
-                           aligned_rows(s) ? row_lead() : 0)},
+                           aligned_rows(s) ? aligned_row_lead<Stored>(Lattice::halo) : 0)},
         m_exec(exec),
         m_halo_exec(halo_exec),
         m_model(model),
@@ -432,22 +431,18 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
  private:
   // Host SoA parts of two-buffer runs start each x row's first interior
   // site on a cache line of every population array (rows padded to whole
-  // lines, arrays shifted by row_lead()): their line rows then store whole
-  // lines, non-temporally, from the first site on, instead of a partial
-  // first and last line through the cache. D3Q19 fused at 160^3 on a Zen 4:
-  // 1.26x FP64, 1.58x FP32 (docs/performance.md, "Aligned two-buffer
-  // rows"). AA parts stay unpadded: the same alignment cost their in-place
-  // rows up to 0.7x.
+  // lines, arrays shifted by block.hpp's aligned_row_lead): their line rows
+  // then store every line whole and non-temporally, where a row's partial
+  // first and last lines went through the cache (D3Q19 fused at 160^3 on a
+  // Zen 4, docs/performance.md "Aligned two-buffer rows"). AA parts stay
+  // unpadded: the same alignment slowed their in-place rows.
   static bool aligned_rows(const PartSetup& s) {
     return is_host_space_v<Exec> && Layout::kind == LayoutKind::soa &&
            s.c.execution.streaming == Streaming::two_buffer;
   }
-  static constexpr int line_sites = host::kLineBytes / int(sizeof(Stored));
-  // Elements from a line start to each row's first interior site.
-  static int row_lead() { return (line_sites - Lattice::halo % line_sites) % line_sites; }
   static Extents part_extents(const PartSetup& s) {
     return Extents(s.size, Lattice::halo, Lattice::dim,
-                   aligned_rows(s) ? line_sites : Layout::vector_length, s.split_axis);
+                   aligned_rows(s) ? line_values<Stored> : Layout::vector_length, s.split_axis);
   }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
