@@ -299,10 +299,11 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
 BenchResult run_bench(const std::string& file, const std::vector<std::string>& overrides,
                       std::ostream& log) {
   const BenchPlan plan = read_plan(file, overrides);
-  // Every variant builds its own Domain; the host memory the last one freed
-  // serves the next, already touched (the bench's rows run on memory that
-  // was first touched by an earlier variant's kernel layout, which on one
-  // NUMA node changes nothing, and HostMemoryReuse is off on several).
+  // Every variant builds its own Domains (a two-buffer and an AA run's); the
+  // host memory the last one freed serves the next, already touched (the
+  // bench's rows run on memory that was first touched by an earlier
+  // variant's kernel layout, which on one NUMA node changes nothing, and
+  // HostMemoryReuse is off on several).
   const HostMemoryReuse reuse;
   BenchResult result;
   result.folder = plan.folder;
