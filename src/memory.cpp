@@ -148,10 +148,13 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const double per_site = info.q * value * 2 + 1;
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
-  // Host SoA parts of two-buffer runs pad their x rows to whole cache lines
-  // (BlockPart::aligned_rows).
-  const bool padded_rows =
-      c.execution.layout.kind == LayoutKind::soa && c.execution.streaming == Streaming::two_buffer;
+  // Host SoA parts of fused two-buffer runs pad their x rows to whole cache
+  // lines where the rows go by lines (BlockPart::aligned_rows; which values
+  // do: LineRowTuning::by_lines). Counted whatever the size: near the cache
+  // the few bytes it adds do not matter.
+  const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
+                           c.execution.streaming == Streaming::two_buffer &&
+                           c.execution.kernel == KernelPath::fused && (info.q <= 9 || value >= 4);
   const double line_sites = host::kLineBytes / value;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;

@@ -429,16 +429,24 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   int concurrency() const override { return m_exec.concurrency(); }
 
  private:
-  // Host SoA parts of two-buffer runs start each x row's first interior
-  // site on a cache line of every population array (rows padded to whole
-  // lines, arrays shifted by block.hpp's aligned_row_lead): their line rows
-  // then store every line whole and non-temporally, where a row's partial
-  // first and last lines went through the cache (D3Q19 fused at 160^3 on a
-  // Zen 4, docs/performance.md "Aligned two-buffer rows"). AA parts stay
-  // unpadded: the same alignment slowed their in-place rows.
+  // Host SoA parts of fused two-buffer runs whose rows go by lines with
+  // non-temporal stores (StreamCollide: by_lines, beyond the cache) start
+  // each x row's first interior site on a cache line of every population
+  // array (rows padded to whole lines, arrays shifted by block.hpp's
+  // aligned_row_lead): their line rows then store every line whole, where
+  // a row's partial first and last lines went through the cache (D3Q19
+  // fused at 160^3 on a Zen 4, docs/performance.md "Aligned two-buffer
+  // rows"). AA parts stay unpadded (the same alignment slowed their
+  // in-place rows), and so do parts the padding would not speed up.
   static bool aligned_rows(const PartSetup& s) {
-    return is_host_space_v<Exec> && Layout::kind == LayoutKind::soa &&
-           s.c.execution.streaming == Streaming::two_buffer;
+    using Fused = StreamCollide<Model, Layout, memory_space>;
+    constexpr bool may =
+        is_host_space_v<Exec> && Layout::kind == LayoutKind::soa && Fused::by_lines;
+    if (!may || s.c.execution.streaming != Streaming::two_buffer ||
+        s.c.execution.kernel != KernelPath::fused)
+      return false;
+    const Extents plain(s.size, Lattice::halo, Lattice::dim);
+    return Fused::lines_for(2 * std::size_t(plain.num_sites()) * Q * sizeof(Stored));
   }
   static Extents part_extents(const PartSetup& s) {
     return Extents(s.size, Lattice::halo, Lattice::dim,

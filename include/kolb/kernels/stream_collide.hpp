@@ -83,9 +83,7 @@ struct StreamCollide {
     // overrides the cache size. Layouts whose populations are not
     // line_sites-long runs (AoS) keep the site path.
     const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
-    const std::size_t bytes = 2 * m_dst.span() * sizeof(stored_t<S>);
-    const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
-    m_lines = runs && 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
+    m_lines = runs && lines_for(2 * m_dst.span() * sizeof(stored_t<S>));
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
@@ -146,6 +144,14 @@ struct StreamCollide {
   static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
   static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
+
+  // Whether host bulk rows over two population buffers of `bytes` in all go
+  // a line at a time: beyond lines_from_llc_quarters of the last-level
+  // cache (KOLB_LLC_BYTES overrides its size).
+  static bool lines_for(std::size_t bytes) {
+    const std::size_t cache = host::last_level_cache_bytes(LineRowTuning<Lattice>::llc_cap_bytes);
+    return 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
+  }
 
   // Asks for the source lines of site s (Pull::prefetch; a row's last
   // lines ask for the next row's first).
