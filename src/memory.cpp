@@ -149,12 +149,12 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
   // Host SoA parts of fused two-buffer runs pad their x rows to whole cache
-  // lines where the rows go by lines (BlockPart::aligned_rows; which values
-  // do: LineRowTuning::by_lines). Counted whatever the size: near the cache
-  // the few bytes it adds do not matter.
+  // lines where the rows go by lines (BlockPart::aligned_rows). Counted
+  // whatever the size: near the cache the few bytes it adds do not matter.
   const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
                            c.execution.streaming == Streaming::two_buffer &&
-                           c.execution.kernel == KernelPath::fused && (info.q <= 9 || value >= 4);
+                           c.execution.kernel == KernelPath::fused &&
+                           value >= info.lines_from_value_bytes;
   const double line_sites = host::kLineBytes / value;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;

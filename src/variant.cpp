@@ -1,5 +1,6 @@
 // Variant names (parse/print) and the run-time lattice table.
 
+#include <kolb/kernels/stream_collide.hpp>
 #include <kolb/lattice/d2q37.hpp>
 #include <kolb/lattice/d2q9.hpp>
 #include <kolb/lattice/d3q19.hpp>
@@ -60,6 +61,9 @@ LatticeInfo row(LatticeId id) {
           Model::has_temperature,
           Model::in_place_streaming,
           Model::max_wall_rows,
+          LineRowTuning<Lattice>::by_lines(2)   ? 2
+          : LineRowTuning<Lattice>::by_lines(4) ? 4
+                                                : 8,
           {C...}};
 }
 
