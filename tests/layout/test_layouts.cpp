@@ -264,6 +264,64 @@ TEST(AlignedRows, EveryRowsFirstInteriorSiteStartsALine) {
   expect_aligned_rows<kolb::fp16>("16-bit storage");
 }
 
+// Which parts pad their rows (BlockPart::aligned_rows), seen from the size
+// of a Domain's population allocations (Kokkos' allocate hook): host SoA
+// parts of fused two-buffer runs whose buffers exceed the cache
+// (KOLB_LLC_BYTES=0 here) do; in the cache, in place (AA), with the split
+// kernel, or clustered (CSoA), the same lattice is not padded.
+std::vector<std::uint64_t>* g_population_allocations = nullptr;
+
+void record_population_allocation(const Kokkos::Tools::SpaceHandle, const char* label, const void*,
+                                  const std::uint64_t bytes) {
+  const std::string name(label);
+  if (g_population_allocations && name.size() > 3 && name.substr(name.size() - 3) == ".f0")
+    g_population_allocations->push_back(bytes);
+}
+
+// Bytes of the first population array of a Domain of `sets`, with the cache
+// taken to be `llc` bytes.
+std::uint64_t population_array_bytes(std::vector<std::string> sets, const char* llc) {
+  const std::string yaml = R"(
+lattice: D3Q19
+precision: double
+domain: {size: [37, 11, 9]}
+physics: {tau: 0.8}
+boundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic, z-: periodic, z+: periodic}
+initial: {type: uniform, velocity: [0.01, 0, 0]}
+run: {steps: 0}
+output: {folder: unused}
+)";
+  std::vector<std::uint64_t> sizes;
+  g_population_allocations = &sizes;
+  setenv("KOLB_LLC_BYTES", llc, 1);
+  Kokkos::Tools::Experimental::set_allocate_data_callback(record_population_allocation);
+  kolb::make_domain(kolb::test::make_case(yaml, sets));
+  Kokkos::Tools::Experimental::set_allocate_data_callback(nullptr);
+  unsetenv("KOLB_LLC_BYTES");
+  g_population_allocations = nullptr;
+  EXPECT_EQ(sizes.size(), 1u) << "one part, one first population array";
+  return sizes.empty() ? 0 : sizes.front();
+}
+
+TEST(AlignedRows, OnlyFusedTwoBufferSoAPartsBeyondTheCachePad) {
+  const std::vector<std::string> fused = {"execution.layout=soa", "execution.kernel=fused"};
+  const std::uint64_t in_cache = population_array_bytes(fused, "1G");
+  // 37 + 2 halo sites a row, 13 x 11 rows: padded to 40 (whole FP64 lines).
+  const std::uint64_t row_padding = 19 * (40 - 39) * 13 * 11 * sizeof(double);
+  EXPECT_GE(population_array_bytes(fused, "0"), in_cache + row_padding);
+  EXPECT_EQ(population_array_bytes({"execution.layout=soa", "execution.streaming=aa"}, "0"),
+            in_cache);
+  EXPECT_EQ(population_array_bytes({"execution.layout=soa", "execution.kernel=split"}, "0"),
+            in_cache);
+  for (const auto& v : compiled_layouts("D3Q19", "double")) {
+    if (v.kind == kolb::LayoutKind::soa) continue;
+    std::vector<std::string> sets = layout_sets(v);
+    sets.push_back("execution.kernel=fused");
+    EXPECT_EQ(population_array_bytes(sets, "0"), population_array_bytes(sets, "1G"))
+        << kolb::to_string(v.kind) << v.vector_length;
+  }
+}
+
 // The cache size the line rule compares against (StreamCollide): a kernel's
 // cap bounds what sysfs reports, and KOLB_LLC_BYTES overrides both.
 TEST(LastLevelCache, CapBoundsTheDetectedSizeAndTheOverrideWins) {

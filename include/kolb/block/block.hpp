@@ -55,7 +55,6 @@ class Block {
       const std::size_t n = m_layout.allocation_size();
       population_view v = zeroed ? allocate_zeroed<population_view>(label + name, n + lead)
                                  : allocate_untouched<population_view>(label + name, n + lead);
-      if (lead == 0) return v;
       return population_view(Kokkos::subview(v, Kokkos::make_pair(std::size_t(lead), n + lead)));
     };
     m_f[0] = make(".f0");

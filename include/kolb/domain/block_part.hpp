@@ -76,9 +76,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // `halo_exec`: the instance the halos across the split axis are packed,
   // copied and unpacked on (the halo lane; may be `exec` itself).
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec, const Exec& halo_exec)
-      : storage{block_type(part_extents(s), s.label,
-                           s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
-                           aligned_rows(s) ? aligned_row_lead<Stored>(Lattice::halo) : 0)},
+      : storage{make_block(s)},
         m_exec(exec),
         m_halo_exec(halo_exec),
         m_model(model),
@@ -448,9 +446,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Extents plain(s.size, Lattice::halo, Lattice::dim);
     return Fused::lines_for(2 * std::size_t(plain.num_sites()) * Q * sizeof(Stored));
   }
-  static Extents part_extents(const PartSetup& s) {
-    return Extents(s.size, Lattice::halo, Lattice::dim,
-                   aligned_rows(s) ? line_values<Stored> : Layout::vector_length, s.split_axis);
+  // The part's block: populations not yet touched (first_touch), rows
+  // padded and shifted where aligned_rows says so.
+  static block_type make_block(const PartSetup& s) {
+    const bool aligned = aligned_rows(s);
+    const Extents e(s.size, Lattice::halo, Lattice::dim,
+                    aligned ? line_values<Stored> : Layout::vector_length, s.split_axis);
+    return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
+                      aligned ? aligned_row_lead<Stored>(Lattice::halo) : 0);
   }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
