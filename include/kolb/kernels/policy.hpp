@@ -199,8 +199,7 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
       run_bulk_sites(f, z, y, b, x);
       for (; x + n <= e; x += n) f.bulk_line(z, y, x);
       run_bulk_sites(f, z, y, x, e);
-      host::stream_fence();
-      return;
+      return;  // the caller fences the non-temporal stores (BulkShareLoop)
     }
   }
   if constexpr (prefetches<SiteFunctor>::value) {
@@ -272,6 +271,31 @@ struct SplitRowLoop {
       run_ends(m_site, m_bulk, z, y, x0, x1);
     else
       run_bulk(m_site, m_bulk, z, y, x0, x1);
+  }
+};
+
+// The bulk pass of functors that go by lines: one work item per thread, each
+// a contiguous share of the rows (as the static schedule of SplitRowLoop
+// would give), and one store fence after its last row for the non-temporal
+// line stores. A fence per row drained the write-combining buffers of 2Q
+// streams every 160 sites at 160^3 (docs/performance.md, "One store fence
+// per thread").
+template <class SiteFunctor>
+struct BulkShareLoop {
+  SiteFunctor m_site;
+  BulkRows m_bulk;
+  RowPieces m_rows;
+  int m_shares;
+
+  void operator()(int share) const {
+    const std::size_t n = m_rows.items();
+    const std::size_t end = n * std::size_t(share + 1) / std::size_t(m_shares);
+    for (std::size_t item = n * std::size_t(share) / std::size_t(m_shares); item < end; ++item) {
+      int z, y, x0, x1;
+      m_rows.segment(int(item), z, y, x0, x1);
+      run_bulk(m_site, m_bulk, z, y, x0, x1);
+    }
+    host::stream_fence();
   }
 };
 
@@ -441,8 +465,17 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
   const auto rows = impl::RowPieces::of(r, exec.concurrency());
   impl::with_bulk_functor(f, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
-    Kokkos::parallel_for(label, impl::row_policy(exec, rows),
-                         impl::SplitRowLoop<G, false>{g, bulk, rows});
+    if constexpr (impl::goes_by_lines<G>::value) {
+      const int shares = std::max(1, exec.concurrency());
+      Kokkos::parallel_for(
+          label,
+          Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(exec, 0, shares)
+              .set_chunk_size(1),
+          impl::BulkShareLoop<G>{g, bulk, rows, shares});
+    } else {
+      Kokkos::parallel_for(label, impl::row_policy(exec, rows),
+                           impl::SplitRowLoop<G, false>{g, bulk, rows});
+    }
   });
   if (impl::has_general_sites(r, bulk))
     Kokkos::parallel_for(label, impl::row_policy(exec, rows),
