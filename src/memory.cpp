@@ -149,8 +149,9 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
   // Host SoA parts of fused two-buffer runs pad their x rows to whole cache
-  // lines where the rows go by lines (BlockPart::aligned_rows). Counted
-  // whatever the size: near the cache the few bytes it adds do not matter.
+  // lines where the rows go by lines and hold a line at least
+  // (BlockPart::aligned_rows). Counted whatever the size: near the cache the
+  // few bytes it adds do not matter.
   const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
                            c.execution.streaming == Streaming::two_buffer &&
                            c.execution.kernel == KernelPath::fused &&
@@ -160,7 +161,8 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
     double n = 1;
     for (int a = 0; a < info.dim; ++a) {
       double e = (a == s ? width : tile.size[a]) + 2.0 * info.halo;
-      if (a == 0 && on_host && padded_rows) e = std::ceil(e / line_sites) * line_sites;
+      if (a == 0 && on_host && padded_rows && e - 2.0 * info.halo >= line_sites)
+        e = std::ceil(e / line_sites) * line_sites;
       n *= e;
     }
     return n;

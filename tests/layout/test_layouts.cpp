@@ -268,7 +268,8 @@ TEST(AlignedRows, EveryRowsFirstInteriorSiteStartsALine) {
 // of a Domain's population allocations (Kokkos' allocate hook): host SoA
 // parts of fused two-buffer runs whose buffers exceed the cache
 // (KOLB_LLC_BYTES=0 here) do; in the cache, in place (AA), with the split
-// kernel, or clustered (CSoA), the same lattice is not padded.
+// kernel, or clustered (CSoA), the same lattice is not padded, nor are rows
+// shorter than a line.
 std::vector<std::uint64_t>* g_population_allocations = nullptr;
 
 void record_population_allocation(const Kokkos::Tools::SpaceHandle, const char* label, const void*,
@@ -313,6 +314,10 @@ TEST(AlignedRows, OnlyFusedTwoBufferSoAPartsBeyondTheCachePad) {
             in_cache);
   EXPECT_EQ(population_array_bytes({"execution.layout=soa", "execution.kernel=split"}, "0"),
             in_cache);
+  // Rows shorter than a line (7 sites, FP64) store no whole line.
+  const std::vector<std::string> short_rows = {"execution.layout=soa", "execution.kernel=fused",
+                                               "domain.size=[7, 11, 9]"};
+  EXPECT_EQ(population_array_bytes(short_rows, "0"), population_array_bytes(short_rows, "1G"));
   for (const auto& v : compiled_layouts("D3Q19", "double")) {
     if (v.kind == kolb::LayoutKind::soa) continue;
     std::vector<std::string> sets = layout_sets(v);
