@@ -148,21 +148,17 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const double per_site = info.q * value * 2 + 1;
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
-  // Host SoA parts of fused two-buffer runs pad their x rows to whole cache
-  // lines where the rows go by lines and hold a line at least
-  // (BlockPart::aligned_rows). Counted whatever the size: near the cache the
-  // few bytes it adds do not matter.
-  const bool padded_rows = c.execution.layout.kind == LayoutKind::soa &&
-                           c.execution.streaming == Streaming::two_buffer &&
-                           c.execution.kernel == KernelPath::fused &&
-                           value >= info.lines_from_value_bytes;
-  const double line_sites = host::kLineBytes / value;
+  // Host parts pad their x rows to whole cache lines (pads_rows), counted
+  // whatever the size: near the cache the few bytes it adds do not matter.
+  const bool by_lines = value >= info.lines_from_value_bytes;
+  const double line_values = host::kLineBytes / value;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;
     for (int a = 0; a < info.dim; ++a) {
-      double e = (a == s ? width : tile.size[a]) + 2.0 * info.halo;
-      if (a == 0 && on_host && padded_rows && e - 2.0 * info.halo >= line_sites)
-        e = std::ceil(e / line_sites) * line_sites;
+      const int interior = a == s ? width : tile.size[a];
+      double e = interior + 2.0 * info.halo;
+      if (a == 0 && on_host && pads_rows(c.execution, by_lines, interior, line_values))
+        e = std::ceil(e / line_values) * line_values;
       n *= e;
     }
     return n;

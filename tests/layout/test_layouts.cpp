@@ -241,7 +241,7 @@ template <class S>
 void expect_aligned_rows(const char* what) {
   using Lattice = kolb::D3Q19;
   using Stored = kolb::stored_t<S>;
-  constexpr int line = kolb::line_values<Stored>;
+  constexpr int line = kolb::host::line_values<Stored>;
   const kolb::Extents e({37, 11, 9}, Lattice::halo, Lattice::dim, line);
   const int lead = kolb::aligned_row_lead<Stored>(Lattice::halo);
   const kolb::Block<Lattice, S, kolb::SoA, Kokkos::HostSpace> b(e, "aligned", 2, true, lead);

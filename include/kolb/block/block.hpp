@@ -15,16 +15,13 @@
 
 namespace kolb {
 
-/// Values of type T in a cache line.
-template <class T>
-constexpr int line_values = host::kLineBytes / int(sizeof(T));
-
 /// The lead (Block's constructor) that starts each row's first interior
 /// site, `halo` sites into its row, on a cache line of T values, when rows
-/// are whole lines long (Extents' row_align = line_values<T>).
+/// are whole lines long (Extents' row_align = host::line_values<T>).
 template <class T>
 constexpr int aligned_row_lead(int halo) {
-  return (line_values<T> - halo % line_values<T>) % line_values<T>;
+  constexpr int line = host::line_values<T>;
+  return (line - halo % line) % line;
 }
 
 template <class Lattice, class S, class Layout, class MemorySpace>

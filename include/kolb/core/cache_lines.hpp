@@ -21,6 +21,10 @@ namespace kolb::host {
 
 constexpr int kLineBytes = 64;
 
+/// Values of type T in a cache line.
+template <class T>
+constexpr int line_values = kLineBytes / int(sizeof(T));
+
 // How many cache lines ahead of the one being read a host row asks for its
 // sources: the two-buffer line path (StreamCollide::prefetch_sites) and the
 // copy probes it is judged against (StreamSegments) use the same distance

@@ -7,6 +7,7 @@
 // translation unit of its variant (src/variants/part.cpp.in), through
 // make_block_part().
 
+#include <kolb/domain/memory.hpp>
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/kernels/aa.hpp>
@@ -441,10 +442,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // store no whole line.
   static bool aligned_rows(const PartSetup& s) {
     using Fused = StreamCollide<Model, Layout, memory_space>;
-    constexpr bool may =
-        is_host_space_v<Exec> && Layout::kind == LayoutKind::soa && Fused::by_lines;
-    if (!may || s.c.execution.streaming != Streaming::two_buffer ||
-        s.c.execution.kernel != KernelPath::fused || s.size[0] < line_values<Stored>)
+    if (!is_host_space_v<Exec> ||
+        !pads_rows(s.c.execution, Fused::by_lines, s.size[0], host::line_values<Stored>))
       return false;
     const Extents plain(s.size, Lattice::halo, Lattice::dim);
     return Fused::lines_for(2 * std::size_t(plain.num_sites()) * Q * sizeof(Stored));
@@ -454,7 +453,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   static block_type make_block(const PartSetup& s) {
     const bool aligned = aligned_rows(s);
     const Extents e(s.size, Lattice::halo, Lattice::dim,
-                    aligned ? line_values<Stored> : Layout::vector_length, s.split_axis);
+                    aligned ? host::line_values<Stored> : Layout::vector_length, s.split_axis);
     return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
                       aligned ? aligned_row_lead<Stored>(Lattice::halo) : 0);
   }

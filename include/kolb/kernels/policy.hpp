@@ -282,19 +282,14 @@ struct SplitRowLoop {
 // per thread").
 template <class SiteFunctor>
 struct BulkShareLoop {
-  SiteFunctor m_site;
-  BulkRows m_bulk;
-  RowPieces m_rows;
+  SplitRowLoop<SiteFunctor, false> m_items;
   int m_shares;
 
   void operator()(int share) const {
-    const std::size_t n = m_rows.items();
+    const std::size_t n = m_items.m_rows.items();
     const std::size_t end = n * std::size_t(share + 1) / std::size_t(m_shares);
-    for (std::size_t item = n * std::size_t(share) / std::size_t(m_shares); item < end; ++item) {
-      int z, y, x0, x1;
-      m_rows.segment(int(item), z, y, x0, x1);
-      run_bulk(m_site, m_bulk, z, y, x0, x1);
-    }
+    for (std::size_t item = n * std::size_t(share) / std::size_t(m_shares); item < end; ++item)
+      m_items(int(item));
     host::stream_fence();
   }
 };
@@ -471,7 +466,7 @@ void for_each_site_split(const char* label, const ExecSpace& exec, const Region&
           label,
           Kokkos::RangePolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>(exec, 0, shares)
               .set_chunk_size(1),
-          impl::BulkShareLoop<G>{g, bulk, rows, shares});
+          impl::BulkShareLoop<G>{{g, bulk, rows}, shares});
     } else {
       Kokkos::parallel_for(label, impl::row_policy(exec, rows),
                            impl::SplitRowLoop<G, false>{g, bulk, rows});

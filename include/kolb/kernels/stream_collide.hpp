@@ -138,7 +138,7 @@ struct StreamCollide {
   // against 205; LineRowTuning). Without the prefetch, D3Q19 FP64 at 160^3
   // ran at ~75 MLUPS whatever the bandwidth ("Prefetched two-buffer rows").
   // Destinations are not prefetched (a write-intent prefetch measured slower).
-  static constexpr int line_sites = host::kLineBytes / int(sizeof(stored_t<S>));
+  static constexpr int line_sites = host::line_values<stored_t<S>>;
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;
   static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;

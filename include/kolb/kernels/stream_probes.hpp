@@ -52,8 +52,8 @@ struct StreamRates {
 template <class ExecSpace, int K, bool InPlace, bool Prefetch = false, bool Stream = false>
 struct StreamSegments {
   static_assert(!Stream || (Prefetch && !InPlace), "streamed stores: prefetched copies only");
-  static constexpr int kLine = host::kLineBytes / int(sizeof(double));  // elements per line
-  static constexpr int kAhead = host::kPrefetchLines * kLine;           // elements prefetched ahead
+  static constexpr int kLine = host::line_values<double>;      // elements per line
+  static constexpr int kAhead = host::kPrefetchLines * kLine;  // elements prefetched ahead
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_stride, m_chunk;
   double m_s;
