@@ -176,8 +176,39 @@ struct StreamCollide {
   // 1.17x; D2Q9 2048^2 unchanged).
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
-    prefetch_sources<0>(s0 + prefetch_sites);
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
+    if constexpr (flat_pointers) {
+      // SoA, CSoA: population i of site s at i * stride + s, so each
+      // population's line starts one stride after the last, and the line of
+      // population 0 decides for all. Through m_flat's pointers and locals:
+      // a streaming store may alias the functor's members, and gcc reloaded
+      // the view and the stride and tested both conditions again after each
+      // of them (12 instructions a population, a third of a D3Q19 line);
+      // the prefetches too take a pointer each instead of the layout's index.
+      if (s0 + prefetch_sites < m_pull.m_prefetch_end) {
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i)
+          host::prefetch_read<0>(m_flat.in.m_p[i] + (s0 + prefetch_sites));
+      }
+      KOLB_SIMD
+      for (int k = 0; k < line_sites; ++k) {
+        const index_t s = s0 + k;
+        m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in.m_p[i][s], i); },
+                        [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
+      }
+      stored_t<S>* const d = m_flat.out.m_p[0] + s0;
+      const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
+      if (host::line_aligned(d) && host::line_aligned(d + stride)) {
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i) host::stream_line(d + i * stride, out[i]);
+      } else {
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i)
+          for (int k = 0; k < line_sites; ++k) d[i * stride + k] = out[i][k];
+      }
+      return;
+    }
+    prefetch_sources<0>(s0 + prefetch_sites);
     KOLB_SIMD
     for (int k = 0; k < line_sites; ++k) {
       const index_t s = s0 + k;
