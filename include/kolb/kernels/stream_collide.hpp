@@ -25,10 +25,15 @@ namespace kolb {
 //    exceed this many quarters of the last-level cache (near the cache,
 //    plain stores win). 1.5 caches: D2Q9 and D3Q19 FP64 still gained from
 //    plain stores at 1.1-1.4 ("Lines or plain stores near the cache");
-//  - llc_cap_bytes: the most of the last-level cache that counts.
+//  - llc_cap_bytes: the most of the last-level cache that counts;
+//  - by_pointers: whether lines on SoA and CSoA load, prefetch and store
+//    through m_flat's pointers (StreamCollide::bulk_line). One thread on a
+//    Zen 4 VM, 160^3 / 2048^2, medians of 6 alternated rounds: D3Q19 FP64
+//    1.08x (6 of 6), FP32 1.03x; D2Q9 FP64 1.10x (6 of 6), FP32 1.03x.
 template <class Lattice>
 struct LineRowTuning {
   static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 4; }
+  static constexpr bool by_pointers = true;
   static constexpr int prefetch_lines = host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 6;
   static constexpr std::size_t llc_cap_bytes = ~std::size_t(0);
@@ -43,9 +48,13 @@ struct LineRowTuning {
 // server's L3 at most 32 MiB counts: on a 16-core Xeon whose L3 reads
 // 300 MiB, rows of 2048 sites ran by lines 1.2-1.8x as fast as plain from
 // 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance.md).
+// Its lines keep the layout's indices: through the pointers gcc spilled
+// more of its 37 streams (400 stack accesses a line against 284), and one
+// thread ran 0.92-0.94x (Zen 4, 1024^2 regularised, 4 alternated rounds).
 template <>
 struct LineRowTuning<D2Q37> {
   static constexpr bool by_lines(int) { return true; }
+  static constexpr bool by_pointers = false;
   static constexpr int prefetch_lines = 2 * host::kPrefetchLines;
   static constexpr int lines_from_llc_quarters = 3;
   static constexpr std::size_t llc_cap_bytes = std::size_t(32) << 20;
@@ -177,7 +186,7 @@ struct StreamCollide {
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
-    if constexpr (flat_pointers) {
+    if constexpr (flat_pointers && LineRowTuning<Lattice>::by_pointers) {
       // SoA, CSoA: population i of site s at i * stride + s, so each
       // population's line starts one stride after the last, and the line of
       // population 0 decides for all. Through m_flat's pointers and locals:
