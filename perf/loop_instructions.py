@@ -8,9 +8,10 @@ branch and its target, with packed arithmetic and more than 20 vector
 instructions; out-of-line copies that branch back are left out): its instruction
 count, and how many of them are integer arithmetic (mov/lea/add/sub/imul/
 shl/shr/sar/and/or/xor/test/cmp on general registers), accesses to the
-stack (spills and reloads) and FMAs. A row's line or site loop is the one
-that runs per line of sites; see docs/performance.md, "Fused line rows
-through pointers".
+stack (spills and reloads), FMAs, streaming stores and prefetches. A
+function can list the same body more than once, entered on different
+paths: a fused row's steady line is the loop with both streaming stores
+and prefetches (docs/performance.md, "Fused line rows through pointers").
 
     python3 perf/loop_instructions.py OBJECT.o FILTER [FILTER ...]
 """
@@ -76,8 +77,11 @@ def main():
             integer = sum(1 for _, op, x in insns if op in INTEGER and "mm" not in x)
             stack = sum(1 for _, _, x in insns if "rsp" in x or "rbp" in x)
             fma = sum(1 for _, op, _ in insns if re.match(r"v?f(n?m(add|sub))", op))
+            streamed = sum(1 for _, op, _ in insns if op.startswith("vmovnt"))
+            prefetch = sum(1 for _, op, _ in insns if op.startswith("prefetch"))
             print(f"  loop {start:x}-{end:x}: {len(insns)} instructions, {integer} integer, "
-                  f"{stack} stack accesses, {fma} FMA")
+                  f"{stack} stack accesses, {fma} FMA, {streamed} streaming stores, "
+                  f"{prefetch} prefetches")
     if not found:
         sys.exit(f"no function of {obj} matches {filters}")
 

@@ -49,7 +49,7 @@ struct LineRowTuning {
 // 300 MiB, rows of 2048 sites ran by lines 1.2-1.8x as fast as plain from
 // 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance.md).
 // Its lines keep the layout's indices: through the pointers gcc spilled
-// more of its 37 streams (400 stack accesses a line against 284), and one
+// more of its 37 streams (439 stack accesses a line against 284), and one
 // thread ran 0.92-0.94x (Zen 4, 1024^2 regularised, 4 alternated rounds).
 template <>
 struct LineRowTuning<D2Q37> {
@@ -193,8 +193,8 @@ struct StreamCollide {
       // stores go through m_flat's pointers, the output pointer and stride
       // held in locals: a streaming store may alias the functor's members,
       // and through the View gcc reloaded both, rebuilt the address and
-      // tested it again after every store (D3Q19 FP64: 548 instructions a
-      // line, now 307).
+      // tested it again after every store (D3Q19 FP64: 639 instructions a
+      // line, now 350; perf/loop_instructions.py).
       if (s0 + prefetch_sites < m_pull.m_prefetch_end) {
         KOLB_UNROLL
         for (int i = 0; i < Q; ++i)
