@@ -19,8 +19,10 @@ KERNELS = ["StreamCollide", "AAPull", "Collide<", "Propagate"]
 OP = re.compile(r"\s(v?(fmadd|fmsub|fnmadd|fnmsub)\d*|v?mul|v?add|v?sub)(p|s)d\s+(.*)")
 
 
-def functions(obj):
-    out = subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", obj],
+def functions(obj, *options):
+    """Yields (demangled name, its disassembly lines) per function of obj;
+    options go to objdump (e.g. "-M", "intel")."""
+    out = subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", *options, obj],
                          check=True, capture_output=True, text=True).stdout
     name, body = None, []
     for line in out.splitlines():

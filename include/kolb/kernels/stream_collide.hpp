@@ -194,7 +194,7 @@ struct StreamCollide {
       // held in locals: a streaming store may alias the functor's members,
       // and through the View gcc reloaded both, rebuilt the address and
       // tested it again after every store (D3Q19 FP64: 639 instructions a
-      // line, now 350; perf/loop_instructions.py).
+      // line, now 350; perf/host_pass/loop_instructions.py).
       if (s0 + prefetch_sites < m_pull.m_prefetch_end) {
         KOLB_UNROLL
         for (int i = 0; i < Q; ++i)

@@ -13,11 +13,12 @@ function can list the same body more than once, entered on different
 paths: a fused row's steady line is the loop with both streaming stores
 and prefetches (docs/performance.md, "Fused line rows through pointers").
 
-    python3 perf/loop_instructions.py OBJECT.o FILTER [FILTER ...]
+    python3 perf/host_pass/loop_instructions.py OBJECT.o FILTER [FILTER ...]
 """
 import re
-import subprocess
 import sys
+
+from count_vector_ops import functions  # this folder's objdump reader
 
 INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
 BRANCH = re.compile(r"^j\w+$")
@@ -25,22 +26,14 @@ INTEGER = {"mov", "lea", "add", "sub", "imul", "shl", "shr", "sar", "and", "or",
            "cmp", "inc", "dec", "neg"}
 
 
-def functions(obj):
+def instructions(obj):
     """Yields (demangled name, [(address, mnemonic, operands)]) per function."""
-    out = subprocess.run(["objdump", "-d", "-C", "-M", "intel", "--no-show-raw-insn", obj],
-                         check=True, capture_output=True, text=True).stdout
-    name, body = None, []
-    for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
-        if m:
-            if name:
-                yield name, body
-            name, body = m.group(1), []
-        elif name:
+    for name, lines in functions(obj, "-M", "intel"):
+        body = []
+        for line in lines:
             i = INSN.match(line)
             if i:
                 body.append((int(i.group(1), 16), i.group(2), i.group(3)))
-    if name:
         yield name, body
 
 
@@ -63,7 +56,7 @@ def main():
         sys.exit(__doc__)
     obj, filters = sys.argv[1], sys.argv[2:]
     found = False
-    for name, body in functions(obj):
+    for name, body in instructions(obj):
         if not all(f in name for f in filters):
             continue
         found = True
