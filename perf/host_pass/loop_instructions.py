@@ -5,10 +5,11 @@ For each function of an object file whose demangled name contains every
 given filter (e.g. "run_bulk<" "StreamCollide" "D3Q19, double, false"),
 prints each loop that computes on 512- or 256-bit registers (a backward
 branch and its target, with packed arithmetic and more than 20 vector
-instructions; out-of-line copies that branch back are left out): its instruction
-count, and how many of them are integer arithmetic (mov/lea/add/sub/imul/
-shl/shr/sar/and/or/xor/test/cmp on general registers), accesses to the
-stack (spills and reloads), FMAs, streaming stores and prefetches. A
+instructions; out-of-line copies that branch back are left out): its
+instruction count, and how many of them are integer instructions (mov,
+lea, add, sub, imul, shifts, logic, test, cmp on general registers: address
+work and reloads), accesses to the stack (spills and reloads), FMAs,
+streaming stores and prefetches. A
 function can list the same body more than once, entered on different
 paths: a fused row's steady line is the loop with both streaming stores
 and prefetches (docs/performance.md, "Fused line rows through pointers").
