@@ -110,10 +110,15 @@ struct Pull {
   // (s >= m_prefetch_end): callers may run on past their rows.
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch(index_t s) const {
+    prefetch<Locality>(s, [&](int i) { return &m_src(m_layout(s + m_offset[i], slot(i))); });
+  }
+  // The same, with the line of population i at at(i) (e.g. through the
+  // pointers of sources()).
+  template <int Locality, class At>
+  KOLB_HOST_INLINE void prefetch(index_t s, const At& at) const {
     if (s >= m_prefetch_end) return;
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      host::prefetch_read<Locality>(&m_src(m_layout(s + m_offset[i], slot(i))));
+    for (int i = 0; i < Q; ++i) host::prefetch_read<Locality>(at(i));
   }
 
   // For flat launches on SoA and CSoA (layout/population_pointers.hpp):

@@ -150,6 +150,9 @@ struct StreamCollide {
   static constexpr int line_sites = host::line_values<stored_t<S>>;
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;
+  // Lines that address through m_flat's pointers (bulk_line).
+  static constexpr bool lines_by_pointers =
+      flat_pointers && by_lines && LineRowTuning<Lattice>::by_pointers;
   static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
   static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
@@ -162,11 +165,14 @@ struct StreamCollide {
     return 4 * bytes > std::size_t(lines_from_llc_quarters) * cache;
   }
 
-  // Asks for the source lines of site s (Pull::prefetch; a row's last
-  // lines ask for the next row's first).
+  // Asks for the source lines of site s (Pull::prefetch, by pointer where
+  // lines go by pointers; a row's last lines ask for the next row's first).
   template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
-    m_pull.template prefetch<Locality>(s);
+    if constexpr (lines_by_pointers)
+      m_pull.template prefetch<Locality>(s, [&](int i) { return m_flat.in.m_p[i] + s; });
+    else
+      m_pull.template prefetch<Locality>(s);
   }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0
@@ -185,8 +191,9 @@ struct StreamCollide {
   // 1.17x; D2Q9 2048^2 unchanged).
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
+    prefetch_sources<0>(s0 + prefetch_sites);
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
-    if constexpr (flat_pointers && LineRowTuning<Lattice>::by_pointers) {
+    if constexpr (lines_by_pointers) {
       // SoA, CSoA: population i of site s at i * stride + s, so each
       // population's line starts one stride after the last, and population
       // 0 and the stride decide the alignment of all. Loads, prefetches and
@@ -195,11 +202,6 @@ struct StreamCollide {
       // and through the View gcc reloaded both, rebuilt the address and
       // tested it again after every store (D3Q19 FP64: 639 instructions a
       // line, now 350; perf/host_pass/loop_instructions.py).
-      if (s0 + prefetch_sites < m_pull.m_prefetch_end) {
-        KOLB_UNROLL
-        for (int i = 0; i < Q; ++i)
-          host::prefetch_read<0>(m_flat.in.m_p[i] + (s0 + prefetch_sites));
-      }
       KOLB_SIMD
       for (int k = 0; k < line_sites; ++k) {
         const index_t s = s0 + k;
@@ -218,7 +220,6 @@ struct StreamCollide {
       }
       return;
     }
-    prefetch_sources<0>(s0 + prefetch_sites);
     KOLB_SIMD
     for (int k = 0; k < line_sites; ++k) {
       const index_t s = s0 + k;
