@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__CUDA_ARCH__) && \
     !defined(__HIP_DEVICE_COMPILE__)
@@ -54,6 +55,26 @@ KOKKOS_FORCEINLINE_FUNCTION void stream_line(void* dst, const void* src) {
 #else
   std::memcpy(dst, src, kLineBytes);
 #endif
+}
+
+// Writes the line-sized run of T at `src` (any alignment) to `dst` (64-byte
+// aligned) with lane `lane` replaced by `value`. With AVX-512 one vector
+// store, so that a vector load of dst right after takes its data from the
+// store (lane by lane stores stall such a load until they reach the cache).
+template <class T>
+KOKKOS_FORCEINLINE_FUNCTION void copy_line_with_lane(T* dst, const T* src, int lane, T value) {
+#if defined(KOLB_X86_HOST) && defined(__AVX512F__)
+  if constexpr (std::is_same<T, double>::value) {
+    _mm512_store_pd(
+        dst, _mm512_mask_mov_pd(_mm512_loadu_pd(src), __mmask8(1u << lane), _mm512_set1_pd(value)));
+    return;
+  } else if constexpr (std::is_same<T, float>::value) {
+    _mm512_store_ps(dst, _mm512_mask_mov_ps(_mm512_loadu_ps(src), __mmask16(1u << lane),
+                                            _mm512_set1_ps(value)));
+    return;
+  }
+#endif
+  for (int k = 0; k < line_values<T>; ++k) dst[k] = k == lane ? value : src[k];
 }
 
 // Asks for the line holding `p` ahead of a read (no-op in device code);

@@ -5,6 +5,7 @@
 // read and one write of every population per step.
 
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/core/static_for.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 #include <kolb/lattice/d2q37.hpp>
@@ -79,6 +80,12 @@ struct StreamCollide {
   // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
+  // Rows that wrap x (BlockPart::x_wraps_in_rows; -1: none): the interior x
+  // range of a block periodic in x onto itself whose rows are whole line
+  // runs. A row's first line takes its populations with c_x = +1 in lane 0
+  // from their image at x = last, its last line those with c_x = -1 in its
+  // last lane from x = first, so no x halo is filled or read.
+  int m_wrap_first = -1, m_wrap_last = -1;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -110,7 +117,9 @@ struct StreamCollide {
         m_site(other.m_site),
         m_model(model),
         m_lines(other.m_lines),
-        m_flat(other.m_flat) {}
+        m_flat(other.m_flat),
+        m_wrap_first(other.m_wrap_first),
+        m_wrap_last(other.m_wrap_last) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -192,34 +201,16 @@ struct StreamCollide {
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
     prefetch_sources<0>(s0 + prefetch_sites);
-    alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
     if constexpr (lines_by_pointers) {
-      // SoA, CSoA: population i of site s at i * stride + s, so each
-      // population's line starts one stride after the last, and population
-      // 0 and the stride decide the alignment of all. Loads, prefetches and
-      // stores go through m_flat's pointers, the output pointer and stride
-      // held in locals: a streaming store may alias the functor's members,
-      // and through the View gcc reloaded both, rebuilt the address and
-      // tested it again after every store (D3Q19 FP64: 639 instructions a
-      // line, now 350; perf/host_pass/loop_instructions.py).
-      KOLB_SIMD
-      for (int k = 0; k < line_sites; ++k) {
-        const index_t s = s0 + k;
-        m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in.m_p[i][s], i); },
-                        [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
-      }
-      stored_t<S>* const d = m_flat.out.m_p[0] + s0;
-      const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
-      if (host::line_aligned(d) && host::line_aligned(d + stride)) {
-        KOLB_UNROLL
-        for (int i = 0; i < Q; ++i) host::stream_line(d + i * stride, out[i]);
-      } else {
-        KOLB_UNROLL
-        for (int i = 0; i < Q; ++i)
-          for (int k = 0; k < line_sites; ++k) d[i * stride + k] = out[i][k];
-      }
-      return;
+      // Out of line: inlined, the two wrapped lines cost the steady one its
+      // registers (D3Q19 FP64 0.93x).
+      const bool first = x0 == m_wrap_first, last = x0 + line_sites - 1 == m_wrap_last;
+      if (first && last) return wrapped_line<kFirstLine | kLastLine>(s0);  // a one-line row
+      if (first) return wrapped_line<kFirstLine>(s0);
+      if (last) return wrapped_line<kLastLine>(s0);
+      return line_by_pointers<0>(s0);
     }
+    alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
     KOLB_SIMD
     for (int k = 0; k < line_sites; ++k) {
       const index_t s = s0 + k;
@@ -233,6 +224,81 @@ struct StreamCollide {
         host::stream_line(d, out[i]);
       else
         for (int k = 0; k < line_sites; ++k) m_dst(m_layout(s0 + k, i)) = out[i][k];
+    }
+  }
+
+  // Which ends of a row that wraps x a line holds (line_by_pointers).
+  static constexpr int kFirstLine = 1, kLastLine = 2;
+  // Whether population i is read from `wrapped` in a line holding `Ends`:
+  // c_x = +1 pulls lane 0 of a row's first line from the x halo, c_x = -1
+  // the last lane of its last line.
+  template <int Ends>
+  static constexpr bool wraps(int i) {
+    return ((Ends & kFirstLine) && Lattice::c(i, 0) > 0) ||
+           ((Ends & kLastLine) && Lattice::c(i, 0) < 0);
+  }
+
+  template <int Ends>
+  KOLB_NOINLINE void wrapped_line(index_t s0) const {
+    line_by_pointers<Ends>(s0);
+  }
+
+  // bulk_line on SoA and CSoA (lines_by_pointers). Ends != 0: a row's first
+  // and/or last line in rows that wrap x (m_wrap_first): the populations
+  // that would pull from the x halo (wraps) are read from a copy of their
+  // line with their image in the halo's lane.
+  template <int Ends>
+  KOLB_HOST_INLINE void line_by_pointers(index_t s0) const {
+    alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
+    alignas(host::kLineBytes) stored_t<S> wrapped[Ends != 0 ? Q : 1][line_sites];
+    if constexpr (Ends != 0) {
+      const index_t period = m_wrap_last - m_wrap_first + 1;
+      const index_t next_row = m_site(0, 1, 0) - m_site(0, 0, 0);
+      static_for<Q>([&](auto c) KOLB_INLINE_LAMBDA {
+        constexpr int i = decltype(c)::value;
+        if constexpr (wraps<Ends>(i)) {
+          constexpr bool first = Lattice::c(i, 0) > 0;
+          constexpr int edge = first ? 0 : line_sites - 1;  // the lane that reads the halo
+          const index_t image = edge + (first ? period : -period);
+          const stored_t<S>* p = m_flat.in.m_p[i] + s0;
+          host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
+          // The next row's images lie at its far end, which no prefetch
+          // reaches before its first line (cold, a row's first line cost
+          // 5x its last one).
+          if constexpr (first) host::prefetch_read(p + next_row + image);
+        }
+      });
+    }
+    {
+      // SoA, CSoA: population i of site s at i * stride + s, so each
+      // population's line starts one stride after the last, and population
+      // 0 and the stride decide the alignment of all. Loads, prefetches and
+      // stores go through m_flat's pointers, the output pointer and stride
+      // held in locals: a streaming store may alias the functor's members,
+      // and through the View gcc reloaded both, rebuilt the address and
+      // tested it again after every store (D3Q19 FP64: 639 instructions a
+      // line, now 350; perf/host_pass/loop_instructions.py).
+      KOLB_SIMD
+      for (int k = 0; k < line_sites; ++k) {
+        const index_t s = s0 + k;
+        m_model.collide(
+            [&](int i) {
+              if (wraps<Ends>(i))  // i is a literal once unrolled
+                return P::template load<Lattice>(wrapped[Ends != 0 ? i : 0][k], i);
+              return P::template load<Lattice>(m_flat.in.m_p[i][s], i);
+            },
+            [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
+      }
+      stored_t<S>* const d = m_flat.out.m_p[0] + s0;
+      const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
+      if (host::line_aligned(d) && host::line_aligned(d + stride)) {
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i) host::stream_line(d + i * stride, out[i]);
+      } else {
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i)
+          for (int k = 0; k < line_sites; ++k) d[i * stride + k] = out[i][k];
+      }
     }
   }
 
