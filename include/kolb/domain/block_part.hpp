@@ -175,7 +175,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
     if (!m_periodic[axis] || !reads_halos()) return;  // AA: before pull steps only
-    if (axis == 0 && m_x_wraps) return;               // no x halo is read (x_wraps_in_rows)
+    if (axis == 0 && m_x_wraps) return;               // the fused rows wrap x (x_wraps_in_rows)
     wait_for_halos();  // its corners copy those across the split axis
     fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
                                 axis, m_aa);

@@ -84,7 +84,8 @@ struct StreamCollide {
   // range of a block periodic in x onto itself whose rows are whole line
   // runs. A row's first line takes its populations with c_x = +1 in lane 0
   // from their image at x = last, its last line those with c_x = -1 in its
-  // last lane from x = first, so no x halo is filled or read.
+  // last lane from x = first, so no x halo is filled (the halo's lane of
+  // the line it loads is replaced).
   int m_wrap_first = -1, m_wrap_last = -1;
 
   // One step of `block`: current -> next.
@@ -202,8 +203,7 @@ struct StreamCollide {
     const index_t s0 = m_site(x0, y, z);
     prefetch_sources<0>(s0 + prefetch_sites);
     if constexpr (lines_by_pointers) {
-      // Out of line: inlined, the two wrapped lines cost the steady one its
-      // registers (D3Q19 FP64 0.93x).
+      // The wrapped lines out of line, so the steady line's code stays as it was.
       const bool first = x0 == m_wrap_first, last = x0 + line_sites - 1 == m_wrap_last;
       if (first && last) return wrapped_line<kFirstLine | kLastLine>(s0);  // a one-line row
       if (first) return wrapped_line<kFirstLine>(s0);
@@ -269,36 +269,34 @@ struct StreamCollide {
         }
       });
     }
-    {
-      // SoA, CSoA: population i of site s at i * stride + s, so each
-      // population's line starts one stride after the last, and population
-      // 0 and the stride decide the alignment of all. Loads, prefetches and
-      // stores go through m_flat's pointers, the output pointer and stride
-      // held in locals: a streaming store may alias the functor's members,
-      // and through the View gcc reloaded both, rebuilt the address and
-      // tested it again after every store (D3Q19 FP64: 639 instructions a
-      // line, now 350; perf/host_pass/loop_instructions.py).
-      KOLB_SIMD
-      for (int k = 0; k < line_sites; ++k) {
-        const index_t s = s0 + k;
-        m_model.collide(
-            [&](int i) {
-              if (wraps<Ends>(i))  // i is a literal once unrolled
-                return P::template load<Lattice>(wrapped[Ends != 0 ? i : 0][k], i);
-              return P::template load<Lattice>(m_flat.in.m_p[i][s], i);
-            },
-            [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
-      }
-      stored_t<S>* const d = m_flat.out.m_p[0] + s0;
-      const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
-      if (host::line_aligned(d) && host::line_aligned(d + stride)) {
-        KOLB_UNROLL
-        for (int i = 0; i < Q; ++i) host::stream_line(d + i * stride, out[i]);
-      } else {
-        KOLB_UNROLL
-        for (int i = 0; i < Q; ++i)
-          for (int k = 0; k < line_sites; ++k) d[i * stride + k] = out[i][k];
-      }
+    // SoA, CSoA: population i of site s at i * stride + s, so each
+    // population's line starts one stride after the last, and population
+    // 0 and the stride decide the alignment of all. Loads, prefetches and
+    // stores go through m_flat's pointers, the output pointer and stride
+    // held in locals: a streaming store may alias the functor's members,
+    // and through the View gcc reloaded both, rebuilt the address and
+    // tested it again after every store (D3Q19 FP64: 639 instructions a
+    // line, now 350; perf/host_pass/loop_instructions.py).
+    KOLB_SIMD
+    for (int k = 0; k < line_sites; ++k) {
+      const index_t s = s0 + k;
+      m_model.collide(
+          [&](int i) {
+            if (wraps<Ends>(i))  // i is a literal once unrolled
+              return P::template load<Lattice>(wrapped[Ends != 0 ? i : 0][k], i);
+            return P::template load<Lattice>(m_flat.in.m_p[i][s], i);
+          },
+          [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
+    }
+    stored_t<S>* const d = m_flat.out.m_p[0] + s0;
+    const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
+    if (host::line_aligned(d) && host::line_aligned(d + stride)) {
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) host::stream_line(d + i * stride, out[i]);
+    } else {
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i)
+        for (int k = 0; k < line_sites; ++k) d[i * stride + k] = out[i][k];
     }
   }
 
