@@ -5,7 +5,6 @@
 // read and one write of every population per step.
 
 #include <kolb/core/cache_lines.hpp>
-#include <kolb/core/static_for.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 #include <kolb/lattice/d2q37.hpp>
@@ -208,22 +207,23 @@ struct StreamCollide {
       if (first && last) return wrapped_line<kFirstLine | kLastLine>(s0);  // a one-line row
       if (first) return wrapped_line<kFirstLine>(s0);
       if (last) return wrapped_line<kLastLine>(s0);
-      return line_by_pointers<0>(s0);
-    }
-    alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
-    KOLB_SIMD
-    for (int k = 0; k < line_sites; ++k) {
-      const index_t s = s0 + k;
-      m_model.collide([&](int i) { return m_pull.bulk(s, i); },
-                      [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
-    }
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) {
-      stored_t<S>* d = &m_dst(m_layout(s0, i));
-      if (host::line_aligned(d) && &m_dst(m_layout(s0 + line_sites - 1, i)) == d + line_sites - 1)
-        host::stream_line(d, out[i]);
-      else
-        for (int k = 0; k < line_sites; ++k) m_dst(m_layout(s0 + k, i)) = out[i][k];
+      line_by_pointers<0>(s0);
+    } else {  // else: nvcc warns of an unreachable loop after a return
+      alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
+      KOLB_SIMD
+      for (int k = 0; k < line_sites; ++k) {
+        const index_t s = s0 + k;
+        m_model.collide([&](int i) { return m_pull.bulk(s, i); },
+                        [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
+      }
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) {
+        stored_t<S>* d = &m_dst(m_layout(s0, i));
+        if (host::line_aligned(d) && &m_dst(m_layout(s0 + line_sites - 1, i)) == d + line_sites - 1)
+          host::stream_line(d, out[i]);
+        else
+          for (int k = 0; k < line_sites; ++k) m_dst(m_layout(s0 + k, i)) = out[i][k];
+      }
     }
   }
 
@@ -254,20 +254,21 @@ struct StreamCollide {
     if constexpr (Ends != 0) {
       const index_t period = m_wrap_last - m_wrap_first + 1;
       const index_t next_row = m_site(0, 1, 0) - m_site(0, 0, 0);
-      static_for<Q>([&](auto c) KOLB_INLINE_LAMBDA {
-        constexpr int i = decltype(c)::value;
-        if constexpr (wraps<Ends>(i)) {
-          constexpr bool first = Lattice::c(i, 0) > 0;
-          constexpr int edge = first ? 0 : line_sites - 1;  // the lane that reads the halo
-          const index_t image = edge + (first ? period : -period);
-          const stored_t<S>* p = m_flat.in.m_p[i] + s0;
-          host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
-          // The next row's images lie at its far end, which no prefetch
-          // reaches before its first line (cold, a row's first line cost
-          // 5x its last one).
-          if constexpr (first) host::prefetch_read(p + next_row + image);
-        }
-      });
+      // A plain unrolled loop, not static_for: a host-device function
+      // calling this host lambda made nvcc warn (#20013) in every variant.
+      KOLB_UNROLL
+      for (int i = 0; i < Q; ++i) {
+        if (!wraps<Ends>(i)) continue;
+        const bool first = Lattice::c(i, 0) > 0;
+        const int edge = first ? 0 : line_sites - 1;  // the lane that reads the halo
+        const index_t image = edge + (first ? period : -period);
+        const stored_t<S>* p = m_flat.in.m_p[i] + s0;
+        host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
+        // The next row's images lie at its far end, which no prefetch
+        // reaches before its first line (cold, a row's first line cost 5x
+        // its last one).
+        if (first) host::prefetch_read(p + next_row + image);
+      }
     }
     // SoA, CSoA: population i of site s at i * stride + s, so each
     // population's line starts one stride after the last, and population
