@@ -174,8 +174,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
-    if (!m_periodic[axis] || !reads_halos()) return;  // AA: before pull steps only
-    if (axis == 0 && m_x_wraps) return;               // the fused rows wrap x (x_wraps_in_rows)
+    if (!read_periodic()[axis] || !reads_halos()) return;  // AA: before pull steps only
     wait_for_halos();  // its corners copy those across the split axis
     fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
                                 axis, m_aa);
@@ -400,12 +399,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for (int k = 0; k < steps; ++k) {
       switch (kernel) {
         case BenchKernel::fused:
-          two_buffer_halos(m_x_wraps);
+          two_buffer_halos(read_periodic());
           launch("kolb::StreamCollide", all, stream_collide());
           block().swap();
           break;
         case BenchKernel::propagate:
-          two_buffer_halos();
+          two_buffer_halos(m_periodic);
           launch("kolb::Propagate", all, propagate());
           block().swap();
           break;
@@ -480,9 +479,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       for (const auto& face : m_late)
         if (face[0] || face[1]) return false;
       const Extents& e = block().extents();
-      return e.n[0] % Fused::line_sites == 0 && stream_collide().m_lines &&
-             stream_collide().line_start(e.halo[2], e.halo[1], e.halo[0]) == e.halo[0];
+      const Fused f = stream_collide();
+      return e.n[0] % Fused::line_sites == 0 && f.m_lines &&
+             f.line_start(e.halo[2], e.halo[1], e.halo[0]) == e.halo[0];
     }
+  }
+  // The periodic axes whose halos the update reads: all of m_periodic but x
+  // where the fused rows wrap it.
+  std::array<bool, 3> read_periodic() const {
+    std::array<bool, 3> axes = m_periodic;
+    axes[0] = axes[0] && !m_x_wraps;
+    return axes;
   }
 
   template <class F>
@@ -756,13 +763,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       launch_local("kolb::AALocal", r, AALocal<Model, Layout, memory_space>(block(), m_model));
     });
   }
-  // A lone two-buffer part's halos before its step (Domain::fill_halos);
-  // with `wraps`, not the x faces' (a StreamCollide that wraps x reads none).
-  void two_buffer_halos(bool wraps = false) {
-    for (const int a : block().extents().fill_order())
-      if (m_periodic[a] && !(a == 0 && wraps))
-        fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
-                                    a, false);
+  // A lone two-buffer part's halos before its step (Domain::fill_halos):
+  // the periodic ones of `axes` (read_periodic for StreamCollide, all for
+  // Propagate, which does not wrap x).
+  void two_buffer_halos(const std::array<bool, 3>& axes) {
+    fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
+                                axes, false);
     fill_wall_ghosts();
   }
 

@@ -253,7 +253,6 @@ struct StreamCollide {
     alignas(host::kLineBytes) stored_t<S> wrapped[Ends != 0 ? Q : 1][line_sites];
     if constexpr (Ends != 0) {
       const index_t period = m_wrap_last - m_wrap_first + 1;
-      const index_t next_row = m_site(0, 1, 0) - m_site(0, 0, 0);
       // A plain unrolled loop, not static_for: a host-device function
       // calling this host lambda made nvcc warn (#20013) in every variant.
       KOLB_UNROLL
@@ -267,7 +266,7 @@ struct StreamCollide {
         // The next row's images lie at its far end, which no prefetch
         // reaches before its first line (cold, a row's first line cost 5x
         // its last one).
-        if (first) host::prefetch_read(p + next_row + image);
+        if (first) host::prefetch_read(p + m_site.sy + image);
       }
     }
     // SoA, CSoA: population i of site s at i * stride + s, so each
