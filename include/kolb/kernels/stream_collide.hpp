@@ -22,9 +22,18 @@ namespace kolb {
 //    values (a line of 32 sites) measured no faster by lines;
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
-//    exceed this many quarters of the last-level cache (near the cache,
-//    plain stores win). 1.5 caches: D2Q9 and D3Q19 FP64 still gained from
-//    plain stores at 1.1-1.4 ("Lines or plain stores near the cache");
+//    exceed this many quarters of the last-level cache (well inside it,
+//    plain stores win). On a Zen 4 VM whose 32 MiB L3 is shared with other
+//    tenants (docs/performance.md, "Lines or plain stores, again"): D3Q19
+//    from half a cache (its plain rows have no prefetch, and 19 streams
+//    are more than the hardware follows: by lines 1.1-2.1x at 0.57-1.3
+//    caches with 1 and 2 threads, but 0.79-0.82x in two of four sets of
+//    48^3 FP32 with two; 0.55-0.89x at 0.2-0.36); D2Q9 from one
+//    (1.44-1.56x at 1.1-1.2 with one thread, 0.90-1.12x with two, and
+//    plain stores ahead below: 0.50-0.90x at 0.6-0.9 with two threads).
+//    The earlier 1.5 caches for both came from slower line rows, and stay
+//    for D3Q19's 16-bit values, which only prefetch (0.70-0.97x from 0.5
+//    caches at 64^3 and 80^3);
 //  - llc_cap_bytes: the most of the last-level cache that counts;
 //  - by_pointers: whether lines on SoA and CSoA load, prefetch and store
 //    through m_flat's pointers (StreamCollide::bulk_line). One thread on a
@@ -35,7 +44,9 @@ struct LineRowTuning {
   static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 4; }
   static constexpr bool by_pointers = true;
   static constexpr int prefetch_lines = host::kPrefetchLines;
-  static constexpr int lines_from_llc_quarters = 6;
+  static constexpr int lines_from_llc_quarters(int value_bytes) {
+    return !by_lines(value_bytes) ? 6 : Lattice::q <= 9 ? 4 : 2;
+  }
   static constexpr std::size_t llc_cap_bytes = ~std::size_t(0);
 };
 
@@ -56,7 +67,7 @@ struct LineRowTuning<D2Q37> {
   static constexpr bool by_lines(int) { return true; }
   static constexpr bool by_pointers = false;
   static constexpr int prefetch_lines = 2 * host::kPrefetchLines;
-  static constexpr int lines_from_llc_quarters = 3;
+  static constexpr int lines_from_llc_quarters(int) { return 3; }
   static constexpr std::size_t llc_cap_bytes = std::size_t(32) << 20;
 };
 
@@ -164,7 +175,8 @@ struct StreamCollide {
       flat_pointers && by_lines && LineRowTuning<Lattice>::by_pointers;
   static constexpr int prefetch_lines = LineRowTuning<Lattice>::prefetch_lines;
   static constexpr int prefetch_sites = by_lines ? prefetch_lines * line_sites : 64;
-  static constexpr int lines_from_llc_quarters = LineRowTuning<Lattice>::lines_from_llc_quarters;
+  static constexpr int lines_from_llc_quarters =
+      LineRowTuning<Lattice>::lines_from_llc_quarters(sizeof(stored_t<S>));
 
   // Whether host bulk rows over two population buffers of `bytes` in all go
   // a line at a time: beyond lines_from_llc_quarters of the last-level
