@@ -209,10 +209,13 @@ struct StreamCollide {
   // of a 160^3 lattice are 10 FP32 lines, and stopping at the run's end left
   // each row's first 4 lines unprefetched (fused rows on a Zen 3, medians
   // of alternated rounds: D3Q19 160^3 FP64 1.10x, FP32 1.16x; D2Q37 1024^2
-  // 1.17x; D2Q9 2048^2 unchanged).
+  // 1.17x; D2Q9 2048^2 unchanged). Into every cache level: a non-temporal
+  // prefetch held the fused rows of an Emerald Rapids VM to 45-55 % of the
+  // copy probe, 1.4-1.8x slower (docs/performance.md, "Prefetches into
+  // every level"); on a Zen 3 both ran alike.
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
-    prefetch_sources<0>(s0 + prefetch_sites);
+    prefetch_sources(s0 + prefetch_sites);
     if constexpr (lines_by_pointers) {
       // The wrapped lines out of line, so the steady line's code stays as it was.
       const bool first = x0 == m_wrap_first, last = x0 + line_sites - 1 == m_wrap_last;
