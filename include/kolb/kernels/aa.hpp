@@ -28,11 +28,12 @@
 namespace kolb {
 
 template <class Model, class Layout, class MemorySpace>
-struct AAPull {
+struct AAPull : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
   using S = typename Model::scalar_type;
   using P = Storage<S>;
+  using RowPrefetch = InPlaceRowPrefetch<stored_t<S>>;
   static constexpr int Q = Lattice::q;
 
   Pull<Lattice, S, Layout, MemorySpace, true> m_pull;
@@ -55,6 +56,7 @@ struct AAPull {
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), m_pull.pushes(m_f)};
     }
+    this->decide(m_layout, m_f.span() * sizeof(stored_t<S>));
   }
 
   // The same launch with another model (for_each_site_split).
@@ -62,7 +64,8 @@ struct AAPull {
   using with_model = AAPull<M, Layout, MemorySpace>;
   template <class M>
   AAPull(const AAPull<M, Layout, MemorySpace>& other, const Model& model)
-      : m_pull(other.m_pull),
+      : RowPrefetch(other),
+        m_pull(other.m_pull),
         m_f(other.m_f),
         m_layout(other.m_layout),
         m_site(other.m_site),
@@ -87,6 +90,9 @@ struct AAPull {
       }
     }
   }
+
+  // Asks for the lines site s pulls from (run_bulk, InPlaceRowPrefetch).
+  KOLB_HOST_INLINE void prefetch_sources(index_t s) const { m_pull.prefetch(s); }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);

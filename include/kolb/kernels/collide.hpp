@@ -14,10 +14,11 @@ namespace kolb {
 // pattern's local step (AALocal in aa.hpp). One buffer there, so next() is
 // the current array.
 template <class Model, class Layout, class MemorySpace, bool SwappedOut = false>
-struct Collide {
+struct Collide : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
   using P = Storage<typename Model::scalar_type>;
+  using RowPrefetch = InPlaceRowPrefetch<typename P::stored_type>;
   static constexpr int Q = Lattice::q;
 
   Kokkos::View<typename P::stored_type*, MemorySpace> m_f;
@@ -40,6 +41,7 @@ struct Collide {
       m_flat = {block, own_populations<Lattice>(m_f, m_layout),
                 own_populations<Lattice>(m_f, m_layout, SwappedOut)};
     }
+    this->decide(m_layout, m_f.span() * sizeof(typename P::stored_type));
   }
 
   // The same launch with another model (for_each_site_split).
@@ -47,7 +49,8 @@ struct Collide {
   using with_model = Collide<M, Layout, MemorySpace, SwappedOut>;
   template <class M>
   Collide(const Collide<M, Layout, MemorySpace, SwappedOut>& other, const Model& model)
-      : m_f(other.m_f),
+      : RowPrefetch(other),
+        m_f(other.m_f),
         m_material(other.m_material),
         m_layout(other.m_layout),
         m_site(other.m_site),
@@ -79,6 +82,14 @@ struct Collide {
     const std::uint32_t s = m_flat.site(x, y, z);
     m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in(i, s), i); },
                     [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
+  }
+
+  // Asks for the lines of site s (run_bulk, InPlaceRowPrefetch); rows run
+  // on past the buffer's last site, which asks for nothing.
+  KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
+    if (m_layout(s, Q - 1) >= index_t(m_f.span())) return;
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) host::prefetch_read(m_f.data() + m_layout(s, i));
   }
 
  private:
