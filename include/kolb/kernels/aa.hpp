@@ -28,12 +28,12 @@
 namespace kolb {
 
 template <class Model, class Layout, class MemorySpace>
-struct AAPull : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
+struct AAPull : RowPrefetch<stored_t<typename Model::scalar_type>> {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
   using S = typename Model::scalar_type;
   using P = Storage<S>;
-  using RowPrefetch = InPlaceRowPrefetch<stored_t<S>>;
+  using Prefetch = RowPrefetch<stored_t<S>>;
   static constexpr int Q = Lattice::q;
 
   Pull<Lattice, S, Layout, MemorySpace, true> m_pull;
@@ -64,7 +64,7 @@ struct AAPull : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
   using with_model = AAPull<M, Layout, MemorySpace>;
   template <class M>
   AAPull(const AAPull<M, Layout, MemorySpace>& other, const Model& model)
-      : RowPrefetch(other),
+      : Prefetch(other),
         m_pull(other.m_pull),
         m_f(other.m_f),
         m_layout(other.m_layout),
@@ -91,7 +91,7 @@ struct AAPull : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
     }
   }
 
-  // Asks for the lines site s pulls from (run_bulk, InPlaceRowPrefetch).
+  // Asks for the lines site s pulls from (run_bulk, RowPrefetch).
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const { m_pull.prefetch(s); }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {

@@ -14,11 +14,11 @@ namespace kolb {
 // pattern's local step (AALocal in aa.hpp). One buffer there, so next() is
 // the current array.
 template <class Model, class Layout, class MemorySpace, bool SwappedOut = false>
-struct Collide : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
+struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   using Lattice = typename Model::lattice_type;
   using Scalar = typename Model::value_type;
   using P = Storage<typename Model::scalar_type>;
-  using RowPrefetch = InPlaceRowPrefetch<typename P::stored_type>;
+  using Prefetch = RowPrefetch<typename P::stored_type>;
   static constexpr int Q = Lattice::q;
 
   Kokkos::View<typename P::stored_type*, MemorySpace> m_f;
@@ -49,7 +49,7 @@ struct Collide : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
   using with_model = Collide<M, Layout, MemorySpace, SwappedOut>;
   template <class M>
   Collide(const Collide<M, Layout, MemorySpace, SwappedOut>& other, const Model& model)
-      : RowPrefetch(other),
+      : Prefetch(other),
         m_f(other.m_f),
         m_material(other.m_material),
         m_layout(other.m_layout),
@@ -84,7 +84,7 @@ struct Collide : InPlaceRowPrefetch<stored_t<typename Model::scalar_type>> {
                     [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
   }
 
-  // Asks for the lines of site s (run_bulk, InPlaceRowPrefetch); rows run
+  // Asks for the lines of site s (run_bulk, RowPrefetch); rows run
   // on past the buffer's last site, which asks for nothing.
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
     if (m_layout(s, Q - 1) >= index_t(m_f.span())) return;

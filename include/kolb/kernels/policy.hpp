@@ -52,15 +52,16 @@ region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) 
 // What the in-place kernels (Collide, AAPull) add for run_bulk's
 // `prefetches` path: their host bulk rows ask for the lines of the sites
 // prefetch_sites on (Functor::prefetch_sources) where their buffer exceeds
-// half the last-level cache and the layout keeps each population's sites
-// in line-long runs (not AoS). A site there reads and writes the same lines,
-// so only the reads are asked for. On an Emerald Rapids VM this took the
-// D3Q19 AA rows at 160^3 1.09-1.19x faster (74 -> 86-92 % of the update
-// probe, FP64) and D2Q37's collide rows 1.05-1.9x; D2Q9 AA ran alike (its
-// 9 streams the hardware follows); on a Zen 3 the AA pull rows had run
-// alike with it (docs/performance.md, "Prefetches into every level").
+// half the last-level cache and the layout keeps each population's sites in
+// line-long runs (not AoS). A site reads and writes the same lines, so only
+// reads are asked for. On an Emerald Rapids VM this took the D3Q19 AA rows
+// at 160^3 1.21-1.26x faster, collide 1.15-1.29x, D2Q37's collide
+// 1.1-1.5x, D2Q9 AA 1.04-1.06x; on a Zen 3 the AA pull rows had run alike
+// with it. Propagate's rows, which store through the cache, ran slower
+// with it (D3Q19 0.70-0.91x). docs/performance.md, "Prefetches into every
+// level".
 template <class Stored>
-struct InPlaceRowPrefetch {
+struct RowPrefetch {
   static constexpr bool prefetches = true;
   static constexpr int line_sites = host::line_values<Stored>;
   static constexpr int prefetch_sites = host::kPrefetchLines * line_sites;
