@@ -13,32 +13,22 @@
 namespace kolb {
 
 // How StreamCollide's host bulk rows go by cache lines for a lattice
-// (measured; docs/performance.md):
+// (each value measured; docs/performance.md, the sections named):
 //  - by_lines(value bytes): whether its rows take the line path (below) or
-//    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values (FP32 by
-//    lines: 1.12x in the median of 19 alternated rounds at 160^3 on a Zen 3
-//    VM, where plain stores reached 23-41 % of the copy bound; on a Zen 5 VM
-//    -15 to +5 %: docs/performance.md, "D3Q19 FP32 rows by lines"). 16-bit
-//    values (a line of 32 sites) measured no faster by lines;
+//    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values ("D3Q19
+//    FP32 rows by lines"); 16-bit values (32 sites a line) ran no faster;
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
 //    exceed this many quarters of the last-level cache (well inside it,
-//    plain stores win). On a Zen 4 VM whose 32 MiB L3 is shared with other
-//    tenants (docs/performance.md, "Lines or plain stores, again"): D3Q19
-//    from half a cache (its plain rows have no prefetch, and 19 streams
-//    are more than the hardware follows: by lines 1.1-2.1x at 0.57-1.3
-//    caches with 1 and 2 threads, but 0.79-0.82x in two of four sets of
-//    48^3 FP32 with two; 0.55-0.89x at 0.2-0.36); D2Q9 from one
-//    (1.44-1.56x at 1.1-1.2 with one thread, 0.90-1.12x with two, and
-//    plain stores ahead below: 0.50-0.90x at 0.6-0.9 with two threads).
-//    The earlier 1.5 caches for both came from slower line rows, and stay
-//    for D3Q19's 16-bit values, which only prefetch (0.70-0.97x from 0.5
-//    caches at 64^3 and 80^3);
+//    plain stores win): D3Q19 from half a cache (its plain rows have no
+//    prefetch and 19 streams; 1.1-2.1x at 0.57-1.3 caches, one contrary
+//    set), D2Q9 from one (its 9 streams the hardware follows), D3Q19's
+//    16-bit rows, which only prefetch, from 1.5 ("Lines or plain stores,
+//    again", a Zen 4 VM whose 32 MiB L3 other tenants share);
 //  - llc_cap_bytes: the most of the last-level cache that counts;
 //  - by_pointers: whether lines on SoA and CSoA load, prefetch and store
-//    through m_flat's pointers (StreamCollide::bulk_line). One thread on a
-//    Zen 4 VM, 160^3 / 2048^2, medians of 6 alternated rounds: D3Q19 FP64
-//    1.08x (6 of 6), FP32 1.03x; D2Q9 FP64 1.10x (6 of 6), FP32 1.03x.
+//    through m_flat's pointers (StreamCollide::bulk_line; 1.03-1.10x, "Fused
+//    line rows through pointers").
 template <class Lattice>
 struct LineRowTuning {
   static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 4; }
