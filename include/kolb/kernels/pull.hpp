@@ -105,20 +105,19 @@ struct Pull {
     for (int i = 0; i < Q; ++i) f[i] = bulk(s, i);
   }
 
-  // Asks for the lines bulk(s, i) reads, one per population (host rows;
-  // Locality as __builtin_prefetch's), unless some lie beyond the block
+  // Asks for the lines bulk(s, i) reads, one per population, into every
+  // cache level (host rows), unless some lie beyond the block
   // (s >= m_prefetch_end): callers may run on past their rows.
-  template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch(index_t s) const {
-    prefetch<Locality>(s, [&](int i) { return &m_src(m_layout(s + m_offset[i], slot(i))); });
+    prefetch(s, [&](int i) { return &m_src(m_layout(s + m_offset[i], slot(i))); });
   }
   // The same, with the line of population i at at(i) (e.g. through the
   // pointers of sources()).
-  template <int Locality, class At>
+  template <class At>
   KOLB_HOST_INLINE void prefetch(index_t s, const At& at) const {
     if (s >= m_prefetch_end) return;
     KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) host::prefetch_read<Locality>(at(i));
+    for (int i = 0; i < Q; ++i) host::prefetch_read(at(i));
   }
 
   // For flat launches on SoA and CSoA (layout/population_pointers.hpp):

@@ -178,12 +178,11 @@ struct StreamCollide {
 
   // Asks for the source lines of site s (Pull::prefetch, by pointer where
   // lines go by pointers; a row's last lines ask for the next row's first).
-  template <int Locality = 3>
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
     if constexpr (lines_by_pointers)
-      m_pull.template prefetch<Locality>(s, [&](int i) { return m_flat.in.m_p[i] + s; });
+      m_pull.prefetch(s, [&](int i) { return m_flat.in.m_p[i] + s; });
     else
-      m_pull.template prefetch<Locality>(s);
+      m_pull.prefetch(s);
   }
 
   // The first x >= x0 of row (y, z) whose outputs start a cache line (x0
