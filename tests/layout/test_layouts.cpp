@@ -71,30 +71,33 @@ TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
     EXPECT_GE(layouts.size(), 2u) << "soa and a clustered layout at least";
     int compared = 0;
     for (const auto& v : layouts)
-      for (const std::string kernel : {"fused", "fused by lines", "split", "aa"}) {
-        std::vector<std::string> sets = base;
-        for (const auto& x : layout_sets(v)) sets.push_back(x);
-        sets.push_back(kernel == "aa"      ? "execution.streaming=aa"
-                       : kernel == "split" ? "execution.kernel=split"
-                                           : "execution.kernel=fused");
-        // Fused bulk rows go a line of sites at a time (prefetched; D2Q9 and
-        // D3Q19 FP64 and FP32 with non-temporal stores) only beyond the last-level
-        // cache; KOLB_LLC_BYTES=0 takes that path here (x = 37: whole lines
-        // for every precision, and a tail).
-        if (kernel == "fused by lines") setenv("KOLB_LLC_BYTES", "0", 1);
-        auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
-        sim->advance(steps);
-        unsetenv("KOLB_LLC_BYTES");
-        const auto got = sim->populations();
-        ASSERT_EQ(got.size(), expected.size());
-        const std::size_t first_diff = kolb::test::first_difference(got, expected);
-        EXPECT_EQ(first_diff, got.size())
-            << sim->variant() << " " << kernel << " after " << steps
-            << " steps: first difference at population " << first_diff << " (" << got[first_diff]
-            << " vs " << expected[first_diff] << ")";
-        ++compared;
-      }
-    EXPECT_EQ(compared, int(4 * layouts.size()));
+      for (const std::string kernel : {"fused", "split", "aa"})
+        for (const bool beyond_cache : {false, true}) {
+          std::vector<std::string> sets = base;
+          for (const auto& x : layout_sets(v)) sets.push_back(x);
+          sets.push_back(kernel == "aa"      ? "execution.streaming=aa"
+                         : kernel == "split" ? "execution.kernel=split"
+                                             : "execution.kernel=fused");
+          // Beyond the last-level cache fused bulk rows go a line of sites at
+          // a time (prefetched; D2Q9 and D3Q19 FP64 and FP32 with
+          // non-temporal stores) and in-place rows (AA, split's collide)
+          // prefetch a line at a time (RowPrefetch); KOLB_LLC_BYTES=0 takes
+          // those paths here (x = 37: whole lines for every precision, and a
+          // tail).
+          if (beyond_cache) setenv("KOLB_LLC_BYTES", "0", 1);
+          auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
+          sim->advance(steps);
+          unsetenv("KOLB_LLC_BYTES");
+          const auto got = sim->populations();
+          ASSERT_EQ(got.size(), expected.size());
+          const std::size_t first_diff = kolb::test::first_difference(got, expected);
+          EXPECT_EQ(first_diff, got.size())
+              << sim->variant() << " " << kernel << (beyond_cache ? " beyond the cache" : "")
+              << " after " << steps << " steps: first difference at population " << first_diff
+              << " (" << got[first_diff] << " vs " << expected[first_diff] << ")";
+          ++compared;
+        }
+    EXPECT_EQ(compared, int(6 * layouts.size()));
     // The case must be non-trivial: the flow has moved away from the start.
     EXPECT_GT(reference->observe().kinetic_energy, 0.0);
   }
