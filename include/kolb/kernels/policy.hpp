@@ -49,6 +49,14 @@ region_mdrange<ExecSpace> region_policy(const ExecSpace& exec, const Region& r) 
   return policy(exec, lo, hi);
 }
 
+// Whether `layout` keeps population 0 of sites 0..n-1 in n consecutive
+// slots, as every population of SoA and CSoA (clusters of n or more) is:
+// what host rows that go a cache line of n sites at a time need (not AoS).
+template <class Layout>
+bool keeps_line_runs(const Layout& layout, int n) {
+  return layout(n - 1, 0) == layout(0, 0) + n - 1;
+}
+
 // What the in-place kernels (Collide, AAPull) add for run_bulk's
 // `prefetches` path: their host bulk rows ask for the lines of the sites
 // prefetch_sites on (Functor::prefetch_sources) where their buffer exceeds
@@ -70,8 +78,7 @@ struct RowPrefetch {
   // Decides m_lines for a buffer of `bytes` in `layout` (host code).
   template <class Layout>
   void decide(const Layout& layout, std::size_t bytes) {
-    const bool runs = layout(line_sites - 1, 0) == layout(0, 0) + line_sites - 1;
-    m_lines = runs && 2 * bytes > host::last_level_cache_bytes();
+    m_lines = keeps_line_runs(layout, line_sites) && 2 * bytes > host::last_level_cache_bytes();
   }
 };
 

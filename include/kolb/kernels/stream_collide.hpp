@@ -99,8 +99,8 @@ struct StreamCollide {
     // Lines only beyond lines_from_llc_quarters (below); KOLB_LLC_BYTES
     // overrides the cache size. Layouts whose populations are not
     // line_sites-long runs (AoS) keep the site path.
-    const bool runs = m_layout(line_sites - 1, 0) == m_layout(0, 0) + line_sites - 1;
-    m_lines = runs && lines_for(2 * m_dst.span() * sizeof(stored_t<S>));
+    m_lines =
+        keeps_line_runs(m_layout, line_sites) && lines_for(2 * m_dst.span() * sizeof(stored_t<S>));
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
