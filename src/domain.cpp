@@ -772,9 +772,14 @@ ObservableSums Domain::observe() {
 
 HostFields Domain::fields() {
   HostFields h;
-  h.allocate(m_tile.size, m_tile.offset, lattice_info(m_case.lattice).has_temperature);
-  for (Slot& s : m_slots) s.part->gather_fields(h);
+  fields(h);
   return h;
+}
+
+void Domain::fields(HostFields& into) {
+  // The parts cover the tile: every entry is written, none needs a fill.
+  into.resize(m_tile.size, m_tile.offset, lattice_info(m_case.lattice).has_temperature);
+  for (Slot& s : m_slots) s.part->gather_fields(into);
 }
 
 HostFields Domain::piece_fields() {

@@ -13,7 +13,8 @@
 namespace kolb {
 
 double SteadyCheck::change(Domain& domain) {
-  HostFields f = domain.fields();
+  HostFields& f = m_fields;
+  domain.fields(f);
   using host_view = Kokkos::View<double*, Kokkos::HostSpace>;
   const Kokkos::View<double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> u(
       f.u.data(), f.u.size());

@@ -18,6 +18,7 @@ class SteadyCheck {
 
  private:
   Kokkos::View<double*, Kokkos::HostSpace> m_prev;
+  HostFields m_fields;  // the last check's, kept for its memory
 };
 
 }  // namespace kolb

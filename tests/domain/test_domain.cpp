@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <set>
 
@@ -275,6 +276,44 @@ TEST(Node, FieldsMatchSingleBlock) {
   node->advance(3);
   EXPECT_EQ(first_difference(reference->populations(), node->populations()),
             reference->populations().size());
+}
+
+// Snapshots and steady checks reuse one HostFields: fields(into) writes
+// every entry whatever `into` held (NaN here), the same bits as a fresh
+// fields(), and zeros on solid sites, on one block and across a node's
+// blocks, two-buffer and AA (read in place, swapped).
+TEST(Node, FieldsIntoReusedArrays) {
+  for (const std::string lattice : {"D2Q9", "D3Q19"})
+    for (const std::string scheme : {"two_buffer", "aa"})
+      for (const int m : {0, 3}) {
+        const std::string yaml = node_case(lattice, true);
+        auto domain = kolb::make_domain(kolb::test::make_case(
+            yaml,
+            {"execution.streaming=" + scheme, "execution.host_columns=" + std::to_string(m)}));
+        domain->advance(6);
+        const std::string what = lattice + " " + scheme + " M = " + std::to_string(m);
+        kolb::HostFields into = domain->fields();
+        for (auto* v : {&into.rho, &into.u}) std::fill(v->begin(), v->end(), std::nan(""));
+        std::fill(into.material.begin(), into.material.end(), kolb::material_t(77));
+        domain->advance(2);
+        domain->fields(into);
+        const kolb::HostFields fresh = domain->fields();
+        ASSERT_EQ(into.rho.size(), fresh.rho.size()) << what;
+        EXPECT_EQ(first_difference(into.rho, fresh.rho), into.rho.size()) << what;
+        EXPECT_EQ(first_difference(into.u, fresh.u), into.u.size()) << what;
+        EXPECT_EQ(into.material, fresh.material) << what;
+        std::size_t solid = 0;
+        for (std::size_t k = 0; k < into.rho.size(); ++k) {
+          if (into.material[k] == kolb::kFluid) {
+            EXPECT_GT(into.rho[k], 0.5) << what << " site " << k;
+            continue;
+          }
+          ++solid;
+          EXPECT_EQ(into.rho[k], 0.0) << what << " site " << k;
+          for (int a = 0; a < 3; ++a) EXPECT_EQ(into.u[3 * k + a], 0.0) << what << " site " << k;
+        }
+        EXPECT_GT(solid, 0u) << what;  // the sphere and the box
+      }
 }
 
 // Between AA step pairs the observables and fields are read in place from

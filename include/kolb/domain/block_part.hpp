@@ -301,31 +301,48 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const bool swapped = read_swapped();
     const block_type b = swapped ? block() : post_collision_block();
     const Extents& e = b.extents();
-    const index_t n = e.num_interior();
-    // Every entry is written by Moments: no fill (a snapshot's fields are
-    // tens of MB, filled and then written again).
-    const auto no_fill = [](const char* label) {
-      return Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing);
-    };
-    Kokkos::View<double*, memory_space> rho(no_fill("kolb::rho"), n);
-    Kokkos::View<double* [3], Kokkos::LayoutRight, memory_space> u(no_fill("kolb::u"), n);
-    Kokkos::View<double*, memory_space> T(no_fill("kolb::T"), Model::has_temperature ? n : 0);
-    for_each_site(
-        "kolb::Moments", m_exec, interior_region(e),
-        Moments<Model, Layout, memory_space>{b.current(), b.material(), b.layout(), b.site_index(),
-                                             InteriorIndex(e), m_model, rho, u, T, swapped});
-    m_exec.fence();
-    auto rho_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), rho);
-    auto u_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), u);
-    auto T_h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), T);
-    auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
-    for_each_interior([&](index_t k, int x, int y, int z) {
-      const std::size_t g = tile_index(out, x, y, z);
-      out.rho[g] = rho_h(k);
-      for (int a = 0; a < 3; ++a) out.u[3 * g + a] = u_h(k, a);
-      if (Model::has_temperature) out.temperature[g] = T_h(k);
-      out.material[g] = mat(e.site(x, y, z));
-    });
+    if constexpr (std::is_same<memory_space, Kokkos::HostSpace>::value) {
+      // Host parts write straight into the tile's arrays (views of them, the
+      // index shifted to this part's place): no staging arrays, whose fresh
+      // pages cost more than the moments themselves, and no serial copy.
+      InteriorIndex at(e);
+      at.hx -= m_in_tile[0], at.hy -= m_in_tile[1], at.hz -= m_in_tile[2];
+      at.nx = out.n[0], at.ny = out.n[1];
+      const std::size_t n = out.size();
+      using arrays = MomentArrays<memory_space>;
+      compute_moments(
+          m_exec, b, m_model, at, swapped,
+          arrays{decltype(arrays::rho)(out.rho.data(), n), decltype(arrays::u)(out.u.data(), n),
+                 decltype(arrays::T)(out.temperature.data(), out.temperature.size()),
+                 decltype(arrays::material)(out.material.data(), n)});
+      m_exec.fence();
+    } else {
+      // Device parts: compact arrays in the part's memory, copied to the
+      // host and placed in the tile there.
+      const index_t n = e.num_interior();
+      // Every entry is written by Moments: no fill.
+      const auto no_fill = [](const char* label) {
+        return Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing);
+      };
+      using arrays = MomentArrays<memory_space>;
+      const arrays moments{decltype(arrays::rho)(no_fill("kolb::rho"), n),
+                           decltype(arrays::u)(no_fill("kolb::u"), n),
+                           decltype(arrays::T)(no_fill("kolb::T"), Model::has_temperature ? n : 0),
+                           decltype(arrays::material)(no_fill("kolb::material"), n)};
+      compute_moments(m_exec, b, m_model, InteriorIndex(e), swapped, moments);
+      m_exec.fence();
+      auto rho = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), moments.rho);
+      auto u = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), moments.u);
+      auto T = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), moments.T);
+      auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), moments.material);
+      for_each_interior([&](index_t k, int x, int y, int z) {
+        const std::size_t g = tile_index(out, x, y, z);
+        out.rho[g] = rho(k);
+        for (int a = 0; a < 3; ++a) out.u[3 * g + a] = u(k, a);
+        if (Model::has_temperature) out.temperature[g] = T(k);
+        out.material[g] = mat(k);
+      });
+    }
   }
 
   void gather_populations(std::vector<double>& out, const std::array<int, 3>& tile) override {

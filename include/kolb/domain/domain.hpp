@@ -68,6 +68,10 @@ class Domain {
   ObservableSums observe();
   // The fields of this rank's tile (`origin` = its place in the lattice).
   HostFields fields();
+  // The same into `into`, whose arrays are reused where they have the size
+  // (snapshots and steady checks: fresh pages each time cost more than the
+  // moments themselves).
+  void fields(HostFields& into);
   // The tile's fields as a piece of a parallel VTK image: extended by the
   // first layer of the next tile along each tiled axis (every rank together).
   HostFields piece_fields();

@@ -33,6 +33,16 @@ struct HostFields {
     temperature.assign(thermal ? size() : 0, 0.0);
     material.assign(size(), material_t());
   }
+  // The same keeping the entries there are (for callers that write every
+  // entry): no new memory where the size stays.
+  void resize(std::array<int, 3> sites, std::array<int, 3> at, bool thermal) {
+    n = sites;
+    origin = at;
+    rho.resize(size());
+    u.resize(3 * size());
+    temperature.resize(thermal ? size() : 0);
+    material.resize(size());
+  }
 };
 
 // Copies a box of `sites` from `from` at `from_at` into `to` at `to_at`

@@ -1,8 +1,9 @@
 #pragma once
 // Moments: the physical fields (rho, u and, for models with a temperature,
-// T) of every interior site, from the stored populations through the
-// model's fields(), into compact arrays indexed x + nx (y + ny z); solid
-// sites get zeros.
+// T) and the material of every interior site, from the stored populations
+// through the model's fields(), into arrays indexed x + nx (y + ny z) by an
+// InteriorIndex (the part's interior, or shifted: its place in a tile's
+// arrays); solid sites get zeros.
 
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/policy.hpp>
@@ -10,38 +11,87 @@
 
 namespace kolb {
 
-template <class Model, class Layout, class MemorySpace>
+/// Where Moments writes: rho, u (3 per site), T (models with a temperature;
+/// else empty) and the material of each site.
+template <class MemorySpace>
+struct MomentArrays {
+  Kokkos::View<double*, MemorySpace> rho;
+  Kokkos::View<double* [3], Kokkos::LayoutRight, MemorySpace> u;
+  Kokkos::View<double*, MemorySpace> T;
+  Kokkos::View<material_t*, MemorySpace> material;
+};
+
+// Moments of every interior site, fluid or not, written unconditionally:
+// with a branch on the material anywhere in the row the compiler left the
+// rows scalar (a 128^3 D3Q19 snapshot spent ~2 steps' time here).
+// SolidSites then writes the material and zeroes the solid sites' fields.
+// Swapped: population i in slot opposite(i) (AA between step pairs), a
+// template parameter for the same reason.
+template <class Model, class Layout, class MemorySpace, bool Swapped>
 struct Moments {
   using Scalar = typename Model::value_type;
   using P = Storage<typename Model::scalar_type>;
-  using density_view = Kokkos::View<double*, MemorySpace>;
-  using velocity_view = Kokkos::View<double* [3], Kokkos::LayoutRight, MemorySpace>;
 
   Kokkos::View<const typename P::stored_type*, MemorySpace> m_f;
-  Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
-  InteriorIndex m_interior;
+  InteriorIndex m_at;  // where site (x, y, z) goes in m_out
   Model m_model;
-  density_view m_rho;
-  velocity_view m_u;
-  density_view m_T;        // models with a temperature only
-  bool m_swapped = false;  // population i in slot opposite(i) (AA between step pairs)
+  MomentArrays<MemorySpace> m_out;
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
     using Lattice = typename Model::lattice_type;
     const index_t s = m_site(x, y, z);
-    const index_t k = m_interior(x, y, z);
-    SiteFields<Scalar> v;
-    if (m_material(s) == kFluid)
-      v = m_model.fields([&](int i) {
-        const int slot = m_swapped ? Lattice::opposite(i) : i;
-        return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
-      });
-    m_rho(k) = v.rho;
-    for (int a = 0; a < 3; ++a) m_u(k, a) = v.u[a];
-    if (Model::has_temperature) m_T(k) = v.temperature;
+    const index_t k = m_at(x, y, z);
+    const SiteFields<Scalar> v = m_model.fields([&](int i) {
+      const int slot = Swapped ? Lattice::opposite(i) : i;
+      return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
+    });
+    m_out.rho(k) = v.rho;
+    for (int a = 0; a < 3; ++a) m_out.u(k, a) = v.u[a];
+    if (Model::has_temperature) m_out.T(k) = v.temperature;
   }
 };
+
+// After Moments: the material of every interior site, and zeros in the
+// fields of the solid ones (whatever their populations hold).
+template <class MemorySpace>
+struct SolidSites {
+  Kokkos::View<const material_t*, MemorySpace> m_material;
+  SiteIndex m_site;
+  InteriorIndex m_at;
+  MomentArrays<MemorySpace> m_out;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const material_t m = m_material(m_site(x, y, z));
+    const index_t k = m_at(x, y, z);
+    m_out.material(k) = m;
+    if (m == kFluid) return;
+    m_out.rho(k) = 0;
+    for (int a = 0; a < 3; ++a) m_out.u(k, a) = 0;
+    if (m_out.T.extent(0) > 0) m_out.T(k) = 0;
+  }
+};
+
+/// Launches Moments over the interior of `block` (its current populations,
+/// read swapped or not) on `exec`, into `out` at the places `at` gives.
+template <class Model, class Block, class ExecSpace>
+void compute_moments(const ExecSpace& exec, const Block& block, const Model& model,
+                     const InteriorIndex& at, bool swapped,
+                     const MomentArrays<typename Block::memory_space>& out) {
+  using Layout = typename Block::layout_type;
+  using Space = typename Block::memory_space;
+  const Region r = interior_region(block.extents());
+  if (swapped)
+    for_each_site("kolb::Moments", exec, r,
+                  Moments<Model, Layout, Space, true>{block.current(), block.layout(),
+                                                      block.site_index(), at, model, out});
+  else
+    for_each_site("kolb::Moments", exec, r,
+                  Moments<Model, Layout, Space, false>{block.current(), block.layout(),
+                                                       block.site_index(), at, model, out});
+  for_each_site("kolb::SolidSites", exec, r,
+                SolidSites<Space>{block.material(), block.site_index(), at, out});
+}
 
 }  // namespace kolb
