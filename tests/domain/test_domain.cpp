@@ -316,6 +316,39 @@ TEST(Node, FieldsIntoReusedArrays) {
       }
 }
 
+// The stability check's reduction sees a NaN at any one fluid site (first,
+// middle and last sites of rows, both schemes, one block and a node), in
+// the max speed as in the mass: a finite speed summed after a NaN one must
+// not take its place.
+TEST(Node, ObservablesSeeOneNaN) {
+  for (const std::string scheme : {"two_buffer", "aa"})
+    for (const int m : {0, 3}) {
+      const std::string yaml = node_case("D3Q19", true);
+      auto domain = kolb::make_domain(kolb::test::make_case(
+          yaml, {"execution.streaming=" + scheme, "execution.host_columns=" + std::to_string(m)}));
+      domain->advance(4);
+      const auto clean = domain->populations();
+      const kolb::HostFields f = domain->fields();
+      const int q = int(clean.size() / f.rho.size());
+      const std::string what = scheme + " M = " + std::to_string(m);
+      EXPECT_TRUE(std::isfinite(domain->observe().max_speed)) << what;
+      int tried = 0;
+      for (const std::size_t site :
+           {std::size_t(f.index(16, 8, 6)), std::size_t(f.index(9, 3, 3)),
+            std::size_t(f.index(11, 5, 2)), std::size_t(f.index(0, 8, 6))}) {
+        if (f.material[site] != kolb::kFluid) continue;
+        auto bad = clean;
+        bad[site * q + 1] = std::nan("");
+        domain->restore(bad, domain->step());
+        const auto obs = domain->observe();
+        EXPECT_TRUE(std::isnan(obs.max_speed)) << what << " site " << site;
+        EXPECT_TRUE(std::isnan(obs.mass)) << what << " site " << site;
+        ++tried;
+      }
+      EXPECT_GE(tried, 3) << what;
+    }
+}
+
 // Between AA step pairs the observables and fields are read in place from
 // the swapped populations: the same values, bit for bit, as the two-buffer
 // run's at that step, on one block and on a node; and the same again when

@@ -22,8 +22,9 @@ struct ObservableSums {
     kinetic_energy += o.kinetic_energy;
     internal_energy += o.internal_energy;
     speed_sum += o.speed_sum;
-    // NaN must not be hidden by max(): it propagates through the speed.
-    if (!(o.max_speed <= max_speed)) max_speed = o.max_speed;
+    // NaN must not be hidden by max(): it propagates through the speed,
+    // and once there stays (a NaN compares false either way).
+    if (max_speed == max_speed && !(o.max_speed <= max_speed)) max_speed = o.max_speed;
     fluid_sites += o.fluid_sites;
   }
   double mean_speed() const { return fluid_sites > 0 ? speed_sum / fluid_sites : 0.0; }
