@@ -13,11 +13,10 @@
 namespace kolb {
 
 double SteadyCheck::change(Domain& domain) {
-  HostFields& f = m_fields;
-  domain.fields(f);
+  domain.fields(m_fields);
   using host_view = Kokkos::View<double*, Kokkos::HostSpace>;
   const Kokkos::View<double*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> u(
-      f.u.data(), f.u.size());
+      m_fields.u.data(), m_fields.u.size());
   const bool first = m_prev.size() != u.size();
   double sums[2] = {0, 0};  // |u - u_prev|^2, |u|^2 of this rank's tile
   if (!first) {

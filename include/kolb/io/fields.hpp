@@ -24,14 +24,11 @@ struct HostFields {
     return std::size_t(x) + std::size_t(n[0]) * (std::size_t(y) + std::size_t(n[1]) * z);
   }
   std::size_t size() const { return std::size_t(n[0]) * n[1] * n[2]; }
-  // Sized for `sites` per axis at `at` (temperature only when `thermal`).
+  // Sized for `sites` per axis at `at` (temperature only when `thermal`),
+  // every entry zero.
   void allocate(std::array<int, 3> sites, std::array<int, 3> at, bool thermal) {
-    n = sites;
-    origin = at;
-    rho.assign(size(), 0.0);
-    u.assign(3 * size(), 0.0);
-    temperature.assign(thermal ? size() : 0, 0.0);
-    material.assign(size(), material_t());
+    *this = HostFields();
+    resize(sites, at, thermal);
   }
   // The same keeping the entries there are (for callers that write every
   // entry): no new memory where the size stays.

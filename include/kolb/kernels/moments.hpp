@@ -9,6 +9,8 @@
 #include <kolb/kernels/policy.hpp>
 #include <kolb/model/model.hpp>
 
+#include <type_traits>
+
 namespace kolb {
 
 /// Where Moments writes: rho, u (3 per site), T (models with a temperature;
@@ -82,14 +84,15 @@ void compute_moments(const ExecSpace& exec, const Block& block, const Model& mod
   using Layout = typename Block::layout_type;
   using Space = typename Block::memory_space;
   const Region r = interior_region(block.extents());
+  const auto launch = [&](auto read_swapped) {
+    using Functor = Moments<Model, Layout, Space, decltype(read_swapped)::value>;
+    for_each_site("kolb::Moments", exec, r,
+                  Functor{block.current(), block.layout(), block.site_index(), at, model, out});
+  };
   if (swapped)
-    for_each_site("kolb::Moments", exec, r,
-                  Moments<Model, Layout, Space, true>{block.current(), block.layout(),
-                                                      block.site_index(), at, model, out});
+    launch(std::true_type());
   else
-    for_each_site("kolb::Moments", exec, r,
-                  Moments<Model, Layout, Space, false>{block.current(), block.layout(),
-                                                       block.site_index(), at, model, out});
+    launch(std::false_type());
   for_each_site("kolb::SolidSites", exec, r,
                 SolidSites<Space>{block.material(), block.site_index(), at, out});
 }
