@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 
 namespace {
@@ -26,16 +27,21 @@ using Exec = Kokkos::DefaultHostExecutionSpace;
 
 // Runs follow the layout's strides: SoA rows are whole runs, CSoA8 ones
 // break at clusters, AoS ones step by Q.
+// `row_align` and `lead` as BlockPart's aligned rows give them
+// (block/block.hpp): each row's first interior site on a cache line.
 template <class Layout>
 struct Box {
   using BlockT = kolb::Block<Lattice, double, Layout, Kokkos::HostSpace>;
-  kolb::Extents e{{11, 9, 7}, Lattice::halo, 3};
+  kolb::Extents e;
   kolb::MaterialTable table;
   kolb::WallTerms<Lattice, double> wall;
   Model model;
   BlockT a, b;  // a: general pull everywhere; b: ghosts and bulk runs
 
-  explicit Box(int buffers) : a(e, "a", buffers), b(e, "b", buffers) {
+  explicit Box(int buffers, std::array<int, 3> n = {11, 9, 7}, int row_align = 1, int lead = 0)
+      : e(n, Lattice::halo, 3, row_align),
+        a(e, "a", buffers, true, lead),
+        b(e, "b", buffers, true, lead) {
     const kolb::material_t lid = table.moving_wall({0.05, 0.0, 0.02});
     wall = kolb::WallTerms<Lattice, double>(table);
     model.collision.omega = 1.0 / 0.7;
@@ -62,7 +68,8 @@ struct Box {
 
   // Ghost runs and bulk runs of b; checks that rows clear of the obstacle
   // are whole bulk runs and that the ghost entries join into runs.
-  kolb::BulkRows ghosts(bool swapped, Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace>& runs) {
+  kolb::BulkRows ghosts(bool swapped, Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace>& runs,
+                        std::array<bool, 2> lanes = {false, false}, int general_rows = 9) {
     auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), b.material());
     Kokkos::View<bool*, Kokkos::HostSpace> ghosted("ghosted", e.num_sites());
     kolb::WallFaces walls;
@@ -73,16 +80,22 @@ struct Box {
     int whole = 0;
     for (int z = 1; z <= e.n[2]; ++z)
       for (int y = 1; y <= e.n[1]; ++y) whole += bulk(y, z, 0) == 1 && bulk(y, z, 1) == 1 + e.n[0];
-    EXPECT_EQ(whole, e.n[1] * e.n[2] - 9) << "rows next to the obstacle keep general sites";
-    runs = kolb::wall_ghost_runs<Lattice>(mat, e, b.layout(), ghosted, bulk, swapped);
-    long entries = 0;
-    for (std::size_t r = 0; r < runs.extent(0); ++r) {
-      const kolb::GhostRun& run = runs(r);
-      EXPECT_GT(run.stride, 0);
-      EXPECT_LT(run.ghost + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
-      EXPECT_LT(run.site + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
-      entries += run.count;
-    }
+    EXPECT_EQ(whole, e.n[1] * e.n[2] - general_rows) << "rows next to obstacles keep general sites";
+    const kolb::WallGhostPlan plan =
+        kolb::wall_ghosts<Lattice>(mat, e, b.layout(), ghosted, bulk, swapped, lanes);
+    runs = plan.runs;
+    long entries = 0, lane_entries = 0;
+    for (const auto* set : {&plan.runs, &plan.lane_runs})
+      for (std::size_t r = 0; r < set->extent(0); ++r) {
+        const kolb::GhostRun& run = (*set)(r);
+        EXPECT_GT(run.stride, 0);
+        EXPECT_LT(run.ghost + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
+        EXPECT_LT(run.site + (run.count - 1) * run.stride, kolb::index_t(b.current().size()));
+        (set == &plan.runs ? entries : lane_entries) += run.count;
+      }
+    // The lanes take the x faces' entries: 5 crossing populations a row
+    // (fewer at edges and next to general sites), none without lanes.
+    EXPECT_EQ(lane_entries > 0, lanes[0] || lanes[1]);
     // Counted from the pulling side: each site of a bulk run pulls from a
     // ghost through every population whose upstream site is ghosted.
     long pulled = 0;
@@ -92,7 +105,7 @@ struct Box {
           for (int i = 0; i < Lattice::q; ++i)
             pulled += ghosted(
                 e.site_index()(x - Lattice::c(i, 0), y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
-    EXPECT_EQ(entries, pulled);
+    EXPECT_EQ(entries + lane_entries, pulled);
     // Rows of 11 (SoA, AoS) or pieces of up to 8 (CSoA8 clusters) along the
     // y and z faces, columns of 9 or 7 down the x faces: far fewer runs.
     EXPECT_LT(long(runs.extent(0)) * 4, entries);
@@ -167,6 +180,56 @@ TYPED_TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
   Box<TypeParam> box(2);
   step_both<kolb::StreamCollide<Model, TypeParam, Kokkos::HostSpace>>(box, false);
   EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
+}
+
+// Rows between x walls on aligned lines (BlockPart::x_wall_lanes): the
+// fused rows' end lines bounce the x walls in the lanes that read the x
+// halo, so the pass fills only the y and z faces. The x halo holds 1e30 (a
+// general site's blend weighs it by an exact 0, a NaN would not vanish): a
+// lane read from it instead would show in the bits. One site next to the
+// low x face is an obstacle (its row's run starts further in), and rows of
+// 16 sites are two lines (whole lines at both ends).
+TYPED_TEST(WallGhosts, TwoBufferEndLinesBounceXWallsAsGeneralPull) {
+  using Kernel = kolb::StreamCollide<Model, TypeParam, Kokkos::HostSpace>;
+  if constexpr (!Kernel::lines_by_pointers) {
+    GTEST_SKIP() << "lines through pointers: SoA and CSoA";
+  } else {
+    constexpr int line = kolb::host::line_values<double>;
+    Box<TypeParam> box(2, {2 * line, 6, 5}, line, kolb::aligned_row_lead<double>(Lattice::halo));
+    const kolb::Extents& e = box.e;
+    const kolb::SiteIndex site = e.site_index();
+    auto mat = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), box.b.material());
+    auto f = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), box.b.current());
+    mat(site(1, 2, 4)) = kolb::kSolid;
+    for (int z = 0; z < e.ext(2); ++z)
+      for (int y = 0; y < e.ext(1); ++y)
+        for (const int x : {0, e.ext(0) - 1})
+          for (int i = 0; i < Lattice::q; ++i) f(box.b.layout()(site(x, y, z), i)) = 1e30;
+    Kokkos::deep_copy(box.a.material(), mat);
+    Kokkos::deep_copy(box.b.material(), mat);
+    Kokkos::deep_copy(box.b.current(), f);
+
+    const kolb::Region all = kolb::interior_region(e);
+    kolb::for_each_site("general", Exec(), all, Kernel(box.a, box.wall, box.model));
+    Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace> runs;
+    Kernel lanes(box.b, box.wall, box.model);
+    ASSERT_EQ(lanes.line_start(1, 1, 1), 1) << "rows start on a line";
+    lanes.m_lines = true;
+    lanes.m_end_first = 1, lanes.m_end_last = e.n[0], lanes.m_end_walls = true;
+    // 16 rows next to either obstacle (9 each, 2 shared) keep general sites.
+    const kolb::BulkRows bulk = box.ghosts(false, runs, {true, true}, 16);
+    EXPECT_EQ(bulk(2, 4, 0), 3) << "the obstacle's row starts after it and its neighbour";
+    box.template apply<false>(runs);
+    kolb::for_each_site_split("lanes", Exec(), all, lanes, bulk);
+    Exec().fence();
+    EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
+  }
+}
+
+TYPED_TEST(WallGhosts, AAGhostsTakeNoLanes) {
+  Box<TypeParam> box(1);
+  Kokkos::View<kolb::GhostRun*, Kokkos::HostSpace> runs;
+  EXPECT_THROW(box.ghosts(true, runs, {true, false}), std::invalid_argument);
 }
 
 TYPED_TEST(WallGhosts, AAPullStepEqualsGeneralPull) {

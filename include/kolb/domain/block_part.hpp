@@ -107,9 +107,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // its wall kernel instead.
     const bool ghosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
     Kokkos::View<bool*, Kokkos::HostSpace> ghosted("kolb::ghosted", ghosts ? e.num_sites() : 0);
+    WallFaces walls{};
     if (ghosts) {
       // The lattice's own non-periodic faces (never a neighbour's or a rank's).
-      WallFaces walls{};
       for (int a = 0; a < e.dim; ++a) {
         const bool at_end[2] = {o[a] == 0, o[a] + s.size[a] == s.c.size[a]};
         for (int side = 0; side < 2; ++side)
@@ -119,10 +119,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     }
     m_bulk = find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat),
                                      true, ghosted);
-    if (ghosts)
-      m_ghost_runs = Kokkos::create_mirror_view_and_copy(
-          memory_space(),
-          wall_ghost_runs<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa));
+    if (ghosts) {
+      m_x_wall_lanes = x_wall_lanes(s, walls, ghosted);
+      const WallGhostPlan plan =
+          wall_ghosts<Lattice>(mat, e, block().layout(), ghosted, m_bulk, m_aa, m_x_wall_lanes);
+      m_ghost_runs = Kokkos::create_mirror_view_and_copy(memory_space(), plan.runs);
+      m_lane_ghost_runs = Kokkos::create_mirror_view_and_copy(memory_space(), plan.lane_runs);
+    }
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     m_x_wraps = x_wraps_in_rows(s);
@@ -422,6 +425,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           break;
         case BenchKernel::propagate:
           two_buffer_halos(m_periodic);
+          fill_wall_ghosts(m_lane_ghost_runs);  // what the fused rows' end lines take
           launch("kolb::Propagate", all, propagate());
           block().swap();
           break;
@@ -478,7 +482,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
 
-  // Whether the fused rows wrap x (StreamCollide::m_wrap_first) instead of
+  // Whether the fused rows wrap x (StreamCollide::m_end_first) instead of
   // reading x halos that a pass over the x faces fills before each step:
   // host two-buffer parts periodic in x onto themselves whose every row is
   // one bulk run covered by aligned line rows through pointers (blocks
@@ -500,6 +504,46 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       return e.n[0] % Fused::line_sites == 0 && f.m_lines &&
              f.line_start(e.halo[2], e.halo[1], e.halo[0]) == e.halo[0];
     }
+  }
+  // Which x faces' wall ghosts (low, high) the fused rows bounce in their
+  // end lines (StreamCollide::m_end_walls) instead of the pass before each
+  // step filling them: host two-buffer parts with walls on those faces and
+  // aligned line rows through pointers (beyond the cache) whose first line
+  // starts at the first interior site (for the high face, n_x a whole
+  // number of lines), no face filled during the update, and every bulk run
+  // that reaches the face at least a line long and pulling across it only
+  // from ghosts. The pass touched two cold lines a row and crossing
+  // population on each x face, ~10 % of a 128^3 cavity step
+  // (docs/performance.md, "X walls in the rows' end lines").
+  std::array<bool, 2> x_wall_lanes(const PartSetup& s, const WallFaces& walls,
+                                   const Kokkos::View<bool*, Kokkos::HostSpace>& ghosted) const {
+    using Fused = StreamCollide<Model, Layout, memory_space>;
+    std::array<bool, 2> lanes{false, false};
+    if constexpr (Fused::lines_by_pointers && Model::max_wall_rows == 0) {
+      if (!m_fused || m_aa || !aligned_rows(s)) return lanes;
+      for (const auto& face : m_late)
+        if (face[0] || face[1]) return lanes;
+      const Extents& e = block().extents();
+      const Fused f(block(), m_wall, m_model);
+      if (!f.m_lines || f.line_start(e.halo[2], e.halo[1], e.halo[0]) != e.halo[0]) return lanes;
+      const SiteIndex site = e.site_index();
+      for (int side = 0; side < 2; ++side) {
+        bool ok = walls[0][side] && (side == 0 || e.n[0] % Fused::line_sites == 0);
+        const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
+        const int cx = side == 0 ? 1 : -1;  // populations pulled across it
+        for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
+          for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
+            const int b = m_bulk(y, z, 0), end = m_bulk(y, z, 1);
+            if (x < b || x >= end) continue;  // a general site bounces by itself
+            ok = end - b >= Fused::line_sites;
+            for (int i = 0; ok && i < Q; ++i)
+              if (Lattice::c(i, 0) == cx)
+                ok = ghosted(site(x - cx, y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
+          }
+        lanes[side] = ok;
+      }
+    }
+    return lanes;
   }
   // The periodic axes whose halos the update reads: all of m_periodic but x
   // where the fused rows wrap it.
@@ -526,10 +570,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
   StreamCollide<Model, Layout, memory_space> stream_collide() const {
     StreamCollide<Model, Layout, memory_space> f(block(), m_wall, m_model);
-    if (m_x_wraps) {
-      const Extents& e = block().extents();
-      f.m_wrap_first = e.halo[0], f.m_wrap_last = e.halo[0] + e.n[0] - 1;
-    }
+    const Extents& e = block().extents();
+    if (m_x_wraps || m_x_wall_lanes[0]) f.m_end_first = e.halo[0];
+    if (m_x_wraps || m_x_wall_lanes[1]) f.m_end_last = e.halo[0] + e.n[0] - 1;
+    f.m_end_walls = !m_x_wraps;
     return f;
   }
   Propagate<Lattice, S, Layout, memory_space> propagate() const { return {block(), m_wall}; }
@@ -794,7 +838,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // to the sites as the general push bounces it.
   template <bool Return = false>
   void fill_wall_ghosts() {
-    const auto& runs = m_ghost_runs;
+    fill_wall_ghosts<Return>(m_ghost_runs);
+  }
+  template <bool Return = false>
+  void fill_wall_ghosts(const Kokkos::View<GhostRun*, memory_space>& runs) {
     if (runs.extent(0) == 0) return;
     for_each_index(Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts", m_exec,
                    index_t(runs.extent(0)),
@@ -862,6 +909,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   Kokkos::View<index_t*, memory_space> m_periodic_push_map;  // pairs (halo, image storage index)
   Kokkos::View<GhostRun*, memory_space> m_ghost_runs;        // kernels/wall_ghosts.hpp
+  Kokkos::View<GhostRun*, memory_space> m_lane_ghost_runs;   // those the rows' end lines take
+  std::array<bool, 2> m_x_wall_lanes{false, false};          // x_wall_lanes
 };
 
 // A part of a variant on the role's execution space; this memory space's

@@ -80,13 +80,17 @@ struct StreamCollide {
   // SoA, CSoA: the flat launches' addresses (bulk_flat), upstream in, own out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
-  // Rows that wrap x (BlockPart::x_wraps_in_rows; -1: none): the interior x
-  // range of a block periodic in x onto itself whose rows are whole line
-  // runs. A row's first line takes its populations with c_x = +1 in lane 0
-  // from their image at x = last, its last line those with c_x = -1 in its
-  // last lane from x = first, so no x halo is filled (the halo's lane of
-  // the line it loads is replaced).
-  int m_wrap_first = -1, m_wrap_last = -1;
+  // Rows whose end lines replace the x halo's lane (-1: that end does not),
+  // so that no x halo is filled: a row's first line at x = m_end_first takes
+  // its populations with c_x = +1 in lane 0, its last line ending at x =
+  // m_end_last those with c_x = -1 in its last lane,
+  //  - m_end_walls false: from their image at the row's other end (a block
+  //    periodic in x onto itself, BlockPart::x_wraps_in_rows);
+  //  - m_end_walls true: bounced off the x wall, the site's own opposite
+  //    population plus the wall term of the halo site's material, as the
+  //    general pull and the wall ghosts give it (BlockPart::x_wall_lanes).
+  int m_end_first = -1, m_end_last = -1;
+  bool m_end_walls = false;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -119,8 +123,9 @@ struct StreamCollide {
         m_model(model),
         m_lines(other.m_lines),
         m_flat(other.m_flat),
-        m_wrap_first(other.m_wrap_first),
-        m_wrap_last(other.m_wrap_last) {}
+        m_end_first(other.m_end_first),
+        m_end_last(other.m_end_last),
+        m_end_walls(other.m_end_walls) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -206,12 +211,11 @@ struct StreamCollide {
     const index_t s0 = m_site(x0, y, z);
     prefetch_sources(s0 + prefetch_sites);
     if constexpr (lines_by_pointers) {
-      // The wrapped lines out of line, so the steady line's code stays as it was.
-      const bool first = x0 == m_wrap_first, last = x0 + line_sites - 1 == m_wrap_last;
-      if (first && last) return wrapped_line<kFirstLine | kLastLine>(s0);  // a one-line row
-      if (first) return wrapped_line<kFirstLine>(s0);
-      if (last) return wrapped_line<kLastLine>(s0);
-      line_by_pointers<0>(s0);
+      // The end lines out of line, so the steady line's code stays as it was.
+      const bool first = x0 == m_end_first, last = x0 + line_sites - 1 == m_end_last;
+      if (first || last)
+        return m_end_walls ? end_line<true>(s0, first, last) : end_line<false>(s0, first, last);
+      line_by_pointers<0, false>(s0);
     } else {  // else: nvcc warns of an unreachable loop after a return
       alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
       KOLB_SIMD
@@ -231,9 +235,9 @@ struct StreamCollide {
     }
   }
 
-  // Which ends of a row that wraps x a line holds (line_by_pointers).
+  // Which ends of a row a line holds (line_by_pointers).
   static constexpr int kFirstLine = 1, kLastLine = 2;
-  // Whether population i is read from `wrapped` in a line holding `Ends`:
+  // Whether population i takes a replaced lane in a line holding `Ends`:
   // c_x = +1 pulls lane 0 of a row's first line from the x halo, c_x = -1
   // the last lane of its last line.
   template <int Ends>
@@ -242,21 +246,30 @@ struct StreamCollide {
            ((Ends & kLastLine) && Lattice::c(i, 0) < 0);
   }
 
-  template <int Ends>
-  KOLB_NOINLINE void wrapped_line(index_t s0) const {
-    line_by_pointers<Ends>(s0);
+  template <bool Walls>
+  KOLB_NOINLINE void end_line(index_t s0, bool first, bool last) const {
+    if (first && last) return line_by_pointers<kFirstLine | kLastLine, Walls>(s0);  // one line
+    if (first) return line_by_pointers<kFirstLine, Walls>(s0);
+    line_by_pointers<kLastLine, Walls>(s0);
+  }
+
+  // Population o's value at its own site s in the source buffer (the
+  // pointers of m_flat.in are moved upstream).
+  KOLB_HOST_INLINE const stored_t<S>* own(int o, index_t s) const {
+    return m_flat.in.m_p[o] + (s - m_pull.m_offset[o]);
   }
 
   // bulk_line on SoA and CSoA (lines_by_pointers). Ends != 0: a row's first
-  // and/or last line in rows that wrap x (m_wrap_first): the populations
-  // that would pull from the x halo (wraps) are read from a copy of their
-  // line with their image in the halo's lane.
-  template <int Ends>
+  // and/or last line of rows whose ends take replaced lanes (m_end_first):
+  // the populations that would pull from the x halo (wraps) are read from
+  // a copy of their line with the halo's lane replaced by their image
+  // (Walls false) or by their bounced own opposite population (Walls true).
+  template <int Ends, bool Walls>
   KOLB_HOST_INLINE void line_by_pointers(index_t s0) const {
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
     alignas(host::kLineBytes) stored_t<S> wrapped[Ends != 0 ? Q : 1][line_sites];
     if constexpr (Ends != 0) {
-      const index_t period = m_wrap_last - m_wrap_first + 1;
+      const index_t period = m_end_last - m_end_first + 1;
       // A plain unrolled loop, not static_for: a host-device function
       // calling this host lambda made nvcc warn (#20013) in every variant.
       KOLB_UNROLL
@@ -264,13 +277,33 @@ struct StreamCollide {
         if (!wraps<Ends>(i)) continue;
         const bool first = Lattice::c(i, 0) > 0;
         const int edge = first ? 0 : line_sites - 1;  // the lane that reads the halo
-        const index_t image = edge + (first ? period : -period);
         const stored_t<S>* p = m_flat.in.m_p[i] + s0;
-        host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
-        // The next row's images lie at its far end, which no prefetch
-        // reaches before its first line (cold, a row's first line cost 5x
-        // its last one).
-        if (first) host::prefetch_read(p + m_site.sy + image);
+        if constexpr (Walls) {
+          const index_t s = s0 + edge;
+          const material_t m = m_pull.m_material(s + m_pull.m_offset[i]);
+          host::copy_line_with_lane(
+              wrapped[i], p, edge,
+              P::template bounce<Lattice>(*own(Lattice::opposite(i), s), m_pull.m_wall(m, i), i));
+        } else {
+          const index_t image = edge + (first ? period : -period);
+          host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
+          // The next row's images lie at its far end, which no prefetch
+          // reaches before its first line (cold, a row's first line cost 5x
+          // its last one).
+          if (first) host::prefetch_read(p + m_site.sy + image);
+        }
+      }
+      if constexpr (Walls && (Ends & kFirstLine)) {
+        // The own populations the next row's first line and this row's last
+        // line bounce lie a row or a plane from any line the rows around
+        // read just before: asked for here.
+        KOLB_UNROLL
+        for (int i = 0; i < Q; ++i) {
+          if (Lattice::c(i, 0) > 0)
+            host::prefetch_read(own(Lattice::opposite(i), s0 + m_site.sy));
+          else if (Lattice::c(i, 0) < 0 && m_end_last >= 0)
+            host::prefetch_read(own(Lattice::opposite(i), s0 + period - 1));
+        }
       }
     }
     // SoA, CSoA: population i of site s at i * stride + s, so each

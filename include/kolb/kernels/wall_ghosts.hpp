@@ -8,7 +8,9 @@
 // those walls, so the rows of a walled box are bulk from end to end.
 // Without it every row between x walls starts and ends with a general site,
 // each touching ~60 cold cache lines in a second pass; a ghost entry touches
-// two (docs/performance.md, "Whole runs against the bench").
+// two (docs/performance.md, "Whole runs against the bench"). Where the
+// fused rows go by aligned lines, the x walls are bounced in the rows' end
+// lines instead (StreamCollide::m_end_walls): no x face is filled.
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/bulk_rows.hpp>
@@ -16,6 +18,8 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace kolb {
@@ -62,47 +66,27 @@ struct GhostRun {
   int count, term;
 };
 
-// The ghost entries of a host part as runs, computed once. Two-buffer: slot
-// i of a ghosted site g takes slot opposite(i) of the site x = g + c_i,
-// bounced (only for x in bulk runs: general sites bounce by themselves);
-// `swapped` (AA): slot opposite(i) of g takes x's slot i, and after the pull
-// step x's slot i takes back what x pushed into slot opposite(i) of g,
-// bounced (WallGhosts with Return). Entries are ordered by term, then ghost
-// slot, and consecutive ones one common stride apart on both sides join a
-// run.
-template <class Lattice, class Layout>
-Kokkos::View<GhostRun*, Kokkos::HostSpace> wall_ghost_runs(
-    const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
-    const Layout& layout, const Kokkos::View<const bool*, Kokkos::HostSpace>& ghosted,
-    const BulkRows& bulk, bool swapped) {
-  struct Entry {
-    int term;
-    index_t ghost, site;
-  };
-  const SiteIndex site = e.site_index();
-  std::vector<Entry> entries;
-  for (int z = 0; z < e.ext(2); ++z)
-    for (int y = 0; y < e.ext(1); ++y)
-      for (int x = 0; x < e.ext(0); ++x) {
-        const index_t g = site(x, y, z);
-        if (ghosted.size() == 0 || !ghosted(g)) continue;
-        for (int i = 0; i < Lattice::q; ++i) {
-          const int q[3] = {x + Lattice::c(i, 0), y + Lattice::c(i, 1), z + Lattice::c(i, 2)};
-          bool interior = true;
-          for (int a = 0; a < 3; ++a)
-            interior = interior && q[a] >= e.halo[a] && q[a] < e.halo[a] + e.n[a];
-          if (!interior || q[0] < bulk(q[1], q[2], 0) || q[0] >= bulk(q[1], q[2], 1)) continue;
-          const index_t s = site(q[0], q[1], q[2]);
-          const int o = Lattice::opposite(i);
-          entries.push_back({int(material(g)) * Lattice::q + i, layout(g, swapped ? o : i),
-                             layout(s, swapped ? i : o)});
-        }
-      }
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+// A host part's wall ghosts as runs of entries: those a pass fills before
+// each step, and (two-buffer) those of the x faces whose rows' end lines
+// take them as lanes instead (StreamCollide::m_end_walls), kept for a pull
+// that does not (BlockPart's bench of Propagate).
+struct WallGhostPlan {
+  Kokkos::View<GhostRun*, Kokkos::HostSpace> runs, lane_runs;
+};
+
+namespace impl {
+// Entries as runs: ordered by term, then ghost slot; consecutive ones one
+// common stride apart on both sides join a run.
+struct GhostEntry {
+  int term;
+  index_t ghost, site;
+};
+inline Kokkos::View<GhostRun*, Kokkos::HostSpace> ghost_runs(std::vector<GhostEntry> entries) {
+  std::sort(entries.begin(), entries.end(), [](const GhostEntry& a, const GhostEntry& b) {
     return a.term != b.term ? a.term < b.term : a.ghost < b.ghost;
   });
   std::vector<GhostRun> runs;
-  for (const Entry& n : entries) {
+  for (const GhostEntry& n : entries) {
     if (!runs.empty()) {  // the next entry of the last run: one stride further on both sides
       GhostRun& r = runs.back();
       const index_t last = index_t(r.count - 1) * r.stride;
@@ -118,8 +102,49 @@ Kokkos::View<GhostRun*, Kokkos::HostSpace> wall_ghost_runs(
   }
   return impl::host_view_of(runs, "kolb::wall_ghost_runs");
 }
+}  // namespace impl
 
-// Applies the runs of wall_ghost_runs to the buffer the next pull reads:
+// The ghost entries of a host part, computed once. Two-buffer: slot i of a
+// ghosted site g takes slot opposite(i) of the site x = g + c_i, bounced
+// (only for x in bulk runs: general sites bounce by themselves); `swapped`
+// (AA): slot opposite(i) of g takes x's slot i, and after the pull step x's
+// slot i takes back what x pushed into slot opposite(i) of g, bounced
+// (WallGhosts with Return). x_lanes[side] (two-buffer): the entries of the
+// low (0) or high (1) x face, whose rows' end lines take them as lanes, go
+// to lane_runs.
+template <class Lattice, class Layout>
+WallGhostPlan wall_ghosts(const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
+                          const Extents& e, const Layout& layout,
+                          const Kokkos::View<const bool*, Kokkos::HostSpace>& ghosted,
+                          const BulkRows& bulk, bool swapped,
+                          std::array<bool, 2> x_lanes = {false, false}) {
+  if (swapped && (x_lanes[0] || x_lanes[1]))
+    throw std::invalid_argument("wall_ghosts: AA rows take no wall lanes");
+  const SiteIndex site = e.site_index();
+  std::vector<impl::GhostEntry> entries, lanes;
+  for (int z = 0; z < e.ext(2); ++z)
+    for (int y = 0; y < e.ext(1); ++y)
+      for (int x = 0; x < e.ext(0); ++x) {
+        const index_t g = site(x, y, z);
+        if (ghosted.size() == 0 || !ghosted(g)) continue;
+        const int x_side = x < e.halo[0] ? 0 : (x >= e.halo[0] + e.n[0] ? 1 : -1);
+        for (int i = 0; i < Lattice::q; ++i) {
+          const int q[3] = {x + Lattice::c(i, 0), y + Lattice::c(i, 1), z + Lattice::c(i, 2)};
+          bool interior = true;
+          for (int a = 0; a < 3; ++a)
+            interior = interior && q[a] >= e.halo[a] && q[a] < e.halo[a] + e.n[a];
+          if (!interior || q[0] < bulk(q[1], q[2], 0) || q[0] >= bulk(q[1], q[2], 1)) continue;
+          const index_t s = site(q[0], q[1], q[2]);
+          const int o = Lattice::opposite(i);
+          (x_side >= 0 && x_lanes[x_side] ? lanes : entries)
+              .push_back({int(material(g)) * Lattice::q + i, layout(g, swapped ? o : i),
+                          layout(s, swapped ? i : o)});
+        }
+      }
+  return {impl::ghost_runs(std::move(entries)), impl::ghost_runs(std::move(lanes))};
+}
+
+// Applies the runs of wall_ghosts to the buffer the next pull reads:
 // f[ghost] = bounce(f[site]). Return (AA, after the pull step):
 // f[site] = bounce(f[ghost]). Sources and targets are disjoint. One work
 // item per run (host parts only).
