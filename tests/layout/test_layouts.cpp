@@ -107,6 +107,24 @@ INSTANTIATE_TEST_SUITE_P(Variants, LayoutInvariance,
                          ::testing::Combine(::testing::Values("D2Q9", "D3Q19"),
                                             ::testing::Values("double", "float", "fp16")));
 
+// Nine steps of `yaml` through the split path and, beyond the cache
+// (KOLB_LLC_BYTES=0, so the fused rows go by lines), through the fused
+// path: the same bits, and a flow that moved. `what` names the case.
+void expect_fused_lines_as_split(const std::string& yaml, const std::string& what) {
+  auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=split"}));
+  reference->advance(9);
+  setenv("KOLB_LLC_BYTES", "0", 1);
+  auto lines = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=fused"}));
+  lines->advance(9);
+  unsetenv("KOLB_LLC_BYTES");
+  const auto expected = reference->populations(), got = lines->populations();
+  ASSERT_EQ(got.size(), expected.size());
+  const std::size_t first_diff = kolb::test::first_difference(got, expected);
+  EXPECT_EQ(first_diff, got.size())
+      << lines->variant() << " " << what << ": first difference at population " << first_diff;
+  EXPECT_GT(reference->observe().kinetic_energy, 0.0);
+}
+
 // A periodic box whose rows are whole cache lines (32 sites: FP64, FP32
 // and 16-bit lines): beyond the cache (KOLB_LLC_BYTES=0) the fused rows wrap
 // x themselves, each row's first and last line reading the populations that
@@ -129,29 +147,18 @@ TEST(WrappedRows, BitwiseIdenticalToHaloFills) {
             (d3 ? ", z-: periodic, z+: periodic}" : "}") +
             "\ninitial: {type: shear_wave, amplitude: 0.05, flow: y, wave: x}\n"
             "run: {steps: 0}\noutput: {folder: unused}\n";
-        auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=split"}));
-        reference->advance(9);
-        setenv("KOLB_LLC_BYTES", "0", 1);
-        auto wrapped = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=fused"}));
-        wrapped->advance(9);
-        unsetenv("KOLB_LLC_BYTES");
-        const auto expected = reference->populations(), got = wrapped->populations();
-        ASSERT_EQ(got.size(), expected.size());
-        const std::size_t first_diff = kolb::test::first_difference(got, expected);
-        EXPECT_EQ(first_diff, got.size()) << wrapped->variant() << " body force " << force
-                                          << ": first difference at population " << first_diff;
-        EXPECT_GT(reference->observe().kinetic_energy, 0.0);
+        expect_fused_lines_as_split(yaml, "body force " + force);
       }
     }
 }
 
 // A box walled on every face (a moving lid, a sphere touching the low x
 // wall, a body force, a uniform flow into the walls at the start) whose
-// rows start on cache lines: beyond the cache
-// (KOLB_LLC_BYTES=0) the fused rows bounce the x walls in their end lines
-// and no x face's ghosts are filled (BlockPart::x_wall_lanes); 32 sites a
-// row give both ends whole lines, 36 only the first. Bit for bit the split
-// path, whose pull reads the ghosts a pass filled.
+// rows start on cache lines: beyond the cache the fused rows bounce the x
+// walls in their end lines and no x face's ghosts are filled
+// (BlockPart::x_wall_lanes); 32 sites a row give both ends whole lines, 36
+// only the first. Bit for bit the split path, whose pull reads the ghosts
+// a pass filled.
 TEST(WalledRows, BitwiseIdenticalToGhostPasses) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
     for (const std::string precision : {"double", "float", "fp16"}) {
@@ -170,18 +177,7 @@ TEST(WalledRows, BitwiseIdenticalToGhostPasses) {
             "}]\ninitial: {type: uniform, velocity: " +
             (d3 ? "[0.03, -0.02, 0.01]" : "[0.03, -0.02]") +
             "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
-        auto reference = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=split"}));
-        reference->advance(9);
-        setenv("KOLB_LLC_BYTES", "0", 1);
-        auto lanes = kolb::make_domain(kolb::test::make_case(yaml, {"execution.kernel=fused"}));
-        lanes->advance(9);
-        unsetenv("KOLB_LLC_BYTES");
-        const auto expected = reference->populations(), got = lanes->populations();
-        ASSERT_EQ(got.size(), expected.size());
-        const std::size_t first_diff = kolb::test::first_difference(got, expected);
-        EXPECT_EQ(first_diff, got.size()) << lanes->variant() << " n_x " << nx
-                                          << ": first difference at population " << first_diff;
-        EXPECT_GT(reference->observe().kinetic_energy, 0.0);
+        expect_fused_lines_as_split(yaml, "n_x " + n);
       }
     }
 }
