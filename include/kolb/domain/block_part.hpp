@@ -482,66 +482,65 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
 
-  // Whether the fused rows wrap x (StreamCollide::m_end_first) instead of
-  // reading x halos that a pass over the x faces fills before each step:
-  // host two-buffer parts periodic in x onto themselves whose every row is
-  // one bulk run covered by aligned line rows through pointers (blocks
-  // beyond the cache, n_x a whole number of lines, no general site), with
-  // no face filled during the update. The pass touched a cache line per row
-  // and crossing population on each x face: skipping it ran the D3Q19 fused
-  // rows at 160^3 1.07-1.17x faster on a Zen 4 (docs/performance.md, "The
-  // periodic x halos").
-  bool x_wraps_in_rows(const PartSetup& s) const {
+  // Whether the fused rows' end lines can take the x halo's lanes
+  // themselves (StreamCollide::m_end_first): host two-buffer parts whose
+  // rows go by aligned lines through pointers (blocks beyond the cache)
+  // from the first interior site on, with no face filled during the update
+  // (x_wraps_in_rows, x_wall_lanes).
+  bool end_lines_take_halo(const PartSetup& s) const {
     using Fused = StreamCollide<Model, Layout, memory_space>;
     if constexpr (!Fused::lines_by_pointers || Model::max_wall_rows > 0) {
       return false;
     } else {
-      if (!m_fused || m_aa || !m_periodic[0] || !m_bulk.whole || !aligned_rows(s)) return false;
+      if (!m_fused || m_aa || !aligned_rows(s)) return false;
       for (const auto& face : m_late)
         if (face[0] || face[1]) return false;
       const Extents& e = block().extents();
-      const Fused f = stream_collide();
-      return e.n[0] % Fused::line_sites == 0 && f.m_lines &&
-             f.line_start(e.halo[2], e.halo[1], e.halo[0]) == e.halo[0];
+      const Fused f(block(), m_wall, m_model);
+      return f.m_lines && f.line_start(e.halo[2], e.halo[1], e.halo[0]) == e.halo[0];
     }
+  }
+  // Whether the fused rows wrap x instead of reading x halos that a pass
+  // over the x faces fills before each step: end_lines_take_halo, periodic
+  // in x onto itself, every row one bulk run (no general site) and n_x a
+  // whole number of lines. The pass touched a cache line per row and
+  // crossing population on each x face: skipping it ran the D3Q19 fused
+  // rows at 160^3 1.07-1.17x faster on a Zen 4 (docs/performance.md, "The
+  // periodic x halos").
+  bool x_wraps_in_rows(const PartSetup& s) const {
+    using Fused = StreamCollide<Model, Layout, memory_space>;
+    return m_periodic[0] && m_bulk.whole && block().extents().n[0] % Fused::line_sites == 0 &&
+           end_lines_take_halo(s);
   }
   // Which x faces' wall ghosts (low, high) the fused rows bounce in their
   // end lines (StreamCollide::m_end_walls) instead of the pass before each
-  // step filling them: host two-buffer parts with walls on those faces and
-  // aligned line rows through pointers (beyond the cache) whose first line
-  // starts at the first interior site (for the high face, n_x a whole
-  // number of lines), no face filled during the update, and every bulk run
-  // that reaches the face at least a line long and pulling across it only
-  // from ghosts. The pass touched two cold lines a row and crossing
-  // population on each x face, ~10 % of a 128^3 cavity step
-  // (docs/performance.md, "X walls in the rows' end lines").
+  // step filling them: end_lines_take_halo, walls on those faces (for the
+  // high face, n_x a whole number of lines), and every bulk run that
+  // reaches the face at least a line long and pulling across it only from
+  // ghosts. The pass touched two cold lines a row and crossing population
+  // on each x face, ~10 % of a 128^3 cavity step (docs/performance.md, "X
+  // walls in the rows' end lines").
   std::array<bool, 2> x_wall_lanes(const PartSetup& s, const WallFaces& walls,
                                    const Kokkos::View<bool*, Kokkos::HostSpace>& ghosted) const {
-    using Fused = StreamCollide<Model, Layout, memory_space>;
+    constexpr int line = StreamCollide<Model, Layout, memory_space>::line_sites;
     std::array<bool, 2> lanes{false, false};
-    if constexpr (Fused::lines_by_pointers && Model::max_wall_rows == 0) {
-      if (!m_fused || m_aa || !aligned_rows(s)) return lanes;
-      for (const auto& face : m_late)
-        if (face[0] || face[1]) return lanes;
-      const Extents& e = block().extents();
-      const Fused f(block(), m_wall, m_model);
-      if (!f.m_lines || f.line_start(e.halo[2], e.halo[1], e.halo[0]) != e.halo[0]) return lanes;
-      const SiteIndex site = e.site_index();
-      for (int side = 0; side < 2; ++side) {
-        bool ok = walls[0][side] && (side == 0 || e.n[0] % Fused::line_sites == 0);
-        const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
-        const int cx = side == 0 ? 1 : -1;  // populations pulled across it
-        for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
-          for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
-            const int b = m_bulk(y, z, 0), end = m_bulk(y, z, 1);
-            if (x < b || x >= end) continue;  // a general site bounces by itself
-            ok = end - b >= Fused::line_sites;
-            for (int i = 0; ok && i < Q; ++i)
-              if (Lattice::c(i, 0) == cx)
-                ok = ghosted(site(x - cx, y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
-          }
-        lanes[side] = ok;
-      }
+    if (!end_lines_take_halo(s)) return lanes;
+    const Extents& e = block().extents();
+    const SiteIndex site = e.site_index();
+    for (int side = 0; side < 2; ++side) {
+      bool ok = walls[0][side] && (side == 0 || e.n[0] % line == 0);
+      const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
+      const int cx = side == 0 ? 1 : -1;                             // populations pulled across it
+      for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
+        for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
+          const int b = m_bulk(y, z, 0), end = m_bulk(y, z, 1);
+          if (x < b || x >= end) continue;  // a general site bounces by itself
+          ok = end - b >= line;
+          for (int i = 0; ok && i < Q; ++i)
+            if (Lattice::c(i, 0) == cx)
+              ok = ghosted(site(x - cx, y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
+        }
+      lanes[side] = ok;
     }
     return lanes;
   }
