@@ -148,17 +148,22 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const double per_site = info.q * value * 2 + 1;
   // A part is `width` layers across the split axis s.
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, tile.ranks) : 0;
-  // Host parts pad their x rows to whole cache lines (pads_rows), counted
-  // whatever the size: near the cache the few bytes it adds do not matter.
+  // Clustered layouts pad their x rows to whole clusters, and host parts
+  // to whole cache lines as well (pads_rows), counted whatever the size:
+  // near the cache the few bytes it adds do not matter.
   const bool by_lines = value >= info.lines_from_value_bytes;
   const double line_values = host::kLineBytes / value;
+  const double cluster = c.execution.layout.vector_length;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;
     for (int a = 0; a < info.dim; ++a) {
       const int interior = a == s ? width : tile.size[a];
       double e = interior + 2.0 * info.halo;
-      if (a == 0 && on_host && pads_rows(c.execution, by_lines, interior, line_values))
-        e = std::ceil(e / line_values) * line_values;
+      if (a == 0) {
+        const bool lines = on_host && pads_rows(c.execution, by_lines, interior, line_values);
+        const double unit = lines ? std::max(line_values, cluster) : cluster;
+        e = std::ceil(e / unit) * unit;
+      }
       n *= e;
     }
     return n;

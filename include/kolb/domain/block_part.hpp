@@ -22,6 +22,7 @@
 #include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/model/models.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -450,18 +451,19 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   int concurrency() const override { return m_exec.concurrency(); }
 
  private:
-  // Host SoA parts of fused two-buffer runs whose rows go by lines with
-  // non-temporal stores (StreamCollide: by_lines, beyond the cache) start
-  // each x row's first interior site on a cache line of every population
-  // array (rows padded to whole lines, arrays shifted by block.hpp's
-  // aligned_row_lead): their line rows then store every line whole, where
-  // a row's partial first and last lines went through the cache (D3Q19
-  // fused at 160^3 on a Zen 4, docs/performance.md "Aligned two-buffer
-  // rows"; short rows gain most: 48-site rows 1.4-3.6x, 16-site rows
-  // 1.2-2.3x). AA parts stay unpadded (the same alignment slowed their
-  // in-place rows), and so do parts the padding would not speed up, among
-  // them rows shorter than a line (a thin host part split along x), which
-  // store no whole line.
+  // Host SoA and CSoA parts of fused two-buffer runs whose rows go by lines
+  // with non-temporal stores (StreamCollide: by_lines, beyond the cache)
+  // start each x row's first interior site on a cache line of every
+  // population array (rows padded to whole lines, and to whole clusters for
+  // CSoA; arrays shifted by block.hpp's aligned_row_lead): their line rows
+  // then store every line whole, where a row's partial first and last lines
+  // went through the cache (D3Q19 fused at 160^3 on a Zen 4,
+  // docs/performance.md "Aligned two-buffer rows"; short rows gain most:
+  // 48-site rows 1.4-3.6x, 16-site rows 1.2-2.3x; CSoA rows 1.1-1.8x,
+  // "Aligned CSoA rows"). AA parts stay unpadded (the same alignment slowed
+  // their in-place rows), and so do parts the padding would not speed up,
+  // among them rows shorter than a line (a thin host part split along x),
+  // which store no whole line.
   static bool aligned_rows(const PartSetup& s) {
     using Fused = StreamCollide<Model, Layout, memory_space>;
     if (!is_host_space_v<Exec> ||
@@ -474,8 +476,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // padded and shifted where aligned_rows says so.
   static block_type make_block(const PartSetup& s) {
     const bool aligned = aligned_rows(s);
-    const Extents e(s.size, Lattice::halo, Lattice::dim,
-                    aligned ? host::line_values<Stored> : Layout::vector_length, s.split_axis);
+    // Both powers of two: the larger is whole lines and whole clusters.
+    const int row_align = aligned ? std::max(host::line_values<Stored>, Layout::vector_length)
+                                  : Layout::vector_length;
+    const Extents e(s.size, Lattice::halo, Lattice::dim, row_align, s.split_axis);
     return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
                       aligned ? aligned_row_lead<Stored>(Lattice::halo) : 0);
   }

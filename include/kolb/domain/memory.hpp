@@ -24,12 +24,13 @@ MemoryNeed memory_need(const Case& c, const Tile& tile);
 // Whether a host part pads its x rows of `row_sites` interior sites to whole
 // cache lines of `line_values` values (BlockPart::aligned_rows, which also
 // asks that its buffers exceed the cache; memory_need counts it whatever the
-// size): SoA parts of fused two-buffer runs whose values go by lines with
-// non-temporal stores (`by_lines`), rows of a line at least (shorter ones
-// store no whole line).
+// size): SoA and CSoA parts (one population's sites contiguous) of fused
+// two-buffer runs whose values go by lines with non-temporal stores
+// (`by_lines`), rows of a line at least (shorter ones store no whole line).
 inline bool pads_rows(const ExecutionSettings& e, bool by_lines, double row_sites,
                       double line_values) {
-  return by_lines && e.layout.kind == LayoutKind::soa && e.streaming == Streaming::two_buffer &&
+  const bool contiguous = e.layout.kind == LayoutKind::soa || e.layout.kind == LayoutKind::csoa;
+  return by_lines && contiguous && e.streaming == Streaming::two_buffer &&
          e.kernel == KernelPath::fused && row_sites >= line_values;
 }
 
