@@ -459,7 +459,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // then store every line whole, where a row's partial first and last lines
   // went through the cache (D3Q19 fused at 160^3 on a Zen 4,
   // docs/performance.md "Aligned two-buffer rows"; short rows gain most:
-  // 48-site rows 1.4-3.6x, 16-site rows 1.2-2.3x; CSoA rows 1.1-1.8x,
+  // 48-site rows 1.4-3.6x, 16-site rows 1.2-2.3x; D3Q19 CSoA rows on a Xeon 1.2-2.1x,
   // "Aligned CSoA rows"). AA parts stay unpadded (the same alignment slowed
   // their in-place rows), and so do parts the padding would not speed up,
   // among them rows shorter than a line (a thin host part split along x),
