@@ -28,9 +28,10 @@ namespace kolb {
 //  - llc_cap_bytes: the most of the last-level cache that counts: 32 MiB.
 //    A server's L3 (or what a VM reports of it) is shared by many cores and
 //    tenants; on an Emerald Rapids VM reporting 260 MiB, 2 threads ran the
-//    D3Q19 rows by lines 1.2-1.5x (FP64) and 1.2-2.9x (FP32) as fast as
-//    plain from 33 MB of buffers (48^3) up to half the reported cache
-//    ("Lines in a server's L3"); D2Q37 the same on a 16-core Xeon (below);
+//    D3Q19 rows by lines 1.2-1.3x (FP64, from 19 MB of buffers) and
+//    1.2-2.9x (FP32, from 40 MB) as fast as plain up to half the reported
+//    cache, D2Q9's 1.1-2.1x ("Lines in a server's L3"); D2Q37 the same on a
+//    16-core Xeon (below);
 //  - by_pointers: whether lines on SoA and CSoA load, prefetch and store
 //    through m_flat's pointers (StreamCollide::bulk_line; 1.03-1.10x, "Fused
 //    line rows through pointers").
