@@ -153,15 +153,15 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   // near the cache the few bytes it adds do not matter.
   const bool by_lines = value >= info.lines_from_value_bytes;
   const double line_values = host::kLineBytes / value;
-  const double cluster = c.execution.layout.vector_length;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;
     for (int a = 0; a < info.dim; ++a) {
       const int interior = a == s ? width : tile.size[a];
       double e = interior + 2.0 * info.halo;
       if (a == 0) {
-        const bool lines = on_host && pads_rows(c.execution, by_lines, interior, line_values);
-        const double unit = lines ? std::max(line_values, cluster) : cluster;
+        const double unit =
+            row_align_sites(on_host && pads_rows(c.execution, by_lines, interior, line_values),
+                            int(line_values), c.execution.layout.vector_length);
         e = std::ceil(e / unit) * unit;
       }
       n *= e;

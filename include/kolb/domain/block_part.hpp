@@ -22,7 +22,6 @@
 #include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/model/models.hpp>
 
-#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -476,10 +475,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // padded and shifted where aligned_rows says so.
   static block_type make_block(const PartSetup& s) {
     const bool aligned = aligned_rows(s);
-    // Both powers of two: the larger is whole lines and whole clusters.
-    const int row_align = aligned ? std::max(host::line_values<Stored>, Layout::vector_length)
-                                  : Layout::vector_length;
-    const Extents e(s.size, Lattice::halo, Lattice::dim, row_align, s.split_axis);
+    const Extents e(s.size, Lattice::halo, Lattice::dim,
+                    row_align_sites(aligned, host::line_values<Stored>, Layout::vector_length),
+                    s.split_axis);
     return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
                       aligned ? aligned_row_lead<Stored>(Lattice::halo) : 0);
   }

@@ -7,6 +7,7 @@
 #include <kolb/comm/tiling.hpp>
 #include <kolb/io/case.hpp>
 
+#include <algorithm>
 #include <string>
 
 namespace kolb {
@@ -32,6 +33,14 @@ inline bool pads_rows(const ExecutionSettings& e, bool by_lines, double row_site
   const bool contiguous = e.layout.kind == LayoutKind::soa || e.layout.kind == LayoutKind::csoa;
   return by_lines && contiguous && e.streaming == Streaming::two_buffer &&
          e.kernel == KernelPath::fused && row_sites >= line_values;
+}
+
+// The multiple of sites an x row is padded to: the layout's cluster
+// (`vector_length`, 1 for AoS and SoA), and whole lines of `line_values`
+// too where pads_rows pads (both powers of two: the larger is a multiple
+// of the other).
+inline int row_align_sites(bool padded, int line_values, int vector_length) {
+  return padded ? std::max(line_values, vector_length) : vector_length;
 }
 
 // Bytes free for kolb on the accelerator (`accelerator`) or the host: the
