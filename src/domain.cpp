@@ -749,9 +749,9 @@ void Domain::step_parts(bool fill, bool remote_split) {
   m_timings.total += step_timer.seconds();
 }
 
-ObservableSums Domain::observe() {
+ObservableSums Domain::observe(const RowSample& rows) {
   ObservableSums sum;
-  for (Slot& s : m_slots) sum.add(s.part->observe());
+  for (Slot& s : m_slots) sum.add(s.part->observe(rows));
   if (m_grid) {
     double sums[8] = {sum.mass,           sum.momentum[0],     sum.momentum[1], sum.momentum[2],
                       sum.kinetic_energy, sum.internal_energy, sum.speed_sum,   sum.fluid_sites};

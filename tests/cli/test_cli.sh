@@ -68,6 +68,15 @@ grep -q '"status": "unstable"' unstable/report.json && ok "report says unstable"
 expect_rc 3 "unstable run, fp16 storage" -- "$kolb" run -q unstable.yaml --set precision=fp16 \
   --set output.folder=unstable_fp16
 grep -q "simulation became unstable at step" err.txt && ok "fp16 instability message" || fail "fp16 instability message"
+# Without observables rows the loop's sampled checks (one row in 8) catch it
+# long before the last step; the report is confirmed on the whole lattice.
+expect_rc 3 "unstable run, sampled checks" -- "$kolb" run -q unstable.yaml \
+  --set output.observables_every=0 --set run.steps=2000000 --set output.folder=unstable_sampled
+at=$(sed -n 's/.*became unstable at step \([0-9]*\).*/\1/p' err.txt)
+[ -n "$at" ] && [ "$at" -lt 2000000 ] && ok "sampled check caught it at step $at" ||
+  { fail "sampled check"; cat err.txt; }
+grep -q '"status": "unstable"' unstable_sampled/report.json && ok "sampled: report says unstable" ||
+  fail "sampled: report status"
 
 # 5. The benchmark harness, tiny: CSV rows for every combination, % of bound.
 expect_rc 0 "bench" -- "$kolb" bench "$src/perf/bench.yaml" --set "lattices=[D2Q9]" \

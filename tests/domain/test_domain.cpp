@@ -349,6 +349,57 @@ TEST(Node, ObservablesSeeOneNaN) {
     }
 }
 
+// The run loop's stability checks between observables rows read one row in
+// 8 (RowSample), rotating: the 8 samples of a state are a partition of the
+// whole lattice's fluid sites, the same on one block and on a node (the
+// rows counted in global coordinates whatever the parts), and a NaN at one
+// site reaches every sample within 5 steps (D2Q9: rows y, one more row each
+// way per step after the first; D3Q19: y + z, up to two per step).
+TEST(Node, SampledChecksPartitionTheRowsAndSeeANaNWithinFiveSteps) {
+  for (const std::string lattice : {"D2Q9", "D3Q19"})
+    for (const std::string scheme : {"two_buffer", "aa"}) {
+      std::vector<double> one_block;  // fluid sites per sample, M = 0
+      for (const int m : {0, 3}) {
+        const std::string what = lattice + " " + scheme + " M = " + std::to_string(m);
+        auto domain = kolb::make_domain(kolb::test::make_case(
+            node_case(lattice, true),
+            {"execution.streaming=" + scheme, "execution.host_columns=" + std::to_string(m)}));
+        domain->advance(4);
+        const kolb::ObservableSums whole = domain->observe();
+        kolb::ObservableSums parts;
+        for (int phase = 0; phase < 8; ++phase) {
+          const kolb::ObservableSums o = domain->observe(kolb::RowSample{8, phase});
+          EXPECT_GT(o.fluid_sites, 0) << what << " phase " << phase;
+          EXPECT_LT(o.fluid_sites, whole.fluid_sites) << what << " phase " << phase;
+          if (m == 0)
+            one_block.push_back(o.fluid_sites);
+          else
+            EXPECT_EQ(o.fluid_sites, one_block[phase]) << what << " phase " << phase;
+          parts.add(o);
+        }
+        EXPECT_EQ(parts.fluid_sites, whole.fluid_sites) << what;
+        EXPECT_NEAR(parts.mass, whole.mass, 1e-12 * whole.mass) << what;
+        EXPECT_NEAR(parts.kinetic_energy, whole.kinetic_energy, 1e-12 * whole.kinetic_energy)
+            << what;
+        EXPECT_EQ(parts.max_speed, whole.max_speed) << what;
+
+        // One NaN population at a fluid site away from the walls, then 5 steps.
+        auto f = domain->populations();
+        const kolb::HostFields fields = domain->fields();
+        const int q = int(f.size() / fields.rho.size());
+        const std::size_t site =
+            lattice == "D3Q19" ? fields.index(9, 4, 3) : fields.index(14, 6, 0);
+        ASSERT_EQ(fields.material[site], kolb::kFluid) << what;
+        f[site * q + 1] = std::nan("");
+        domain->restore(f, domain->step());
+        domain->advance(5);
+        for (int phase = 0; phase < 8; ++phase)
+          EXPECT_TRUE(std::isnan(domain->observe(kolb::RowSample{8, phase}).max_speed))
+              << what << " phase " << phase;
+      }
+    }
+}
+
 // Between AA step pairs the observables and fields are read in place from
 // the swapped populations: the same values, bit for bit, as the two-buffer
 // run's at that step, on one block and on a node; and the same again when

@@ -82,6 +82,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         m_halo_exec(halo_exec),
         m_model(model),
         m_wall(s.geometry.table),
+        m_origin(s.origin),
         m_in_tile{s.origin[0] - s.tile_origin[0], s.origin[1] - s.tile_origin[1],
                   s.origin[2] - s.tile_origin[2]},
         m_periodic(s.periodic),
@@ -291,13 +292,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // stability checks would otherwise copy the lattice each time).
   bool read_swapped() const { return m_aa && !m_aa_streamed && !m_scratch_fresh; }
 
-  ObservableSums observe() override {
+  ObservableSums observe(const RowSample& rows) override {
     const bool swapped = read_swapped();
     const block_type b = swapped ? block() : post_collision_block();
+    const Extents& e = b.extents();
+    const RowSample local = rows.shifted(m_origin[1] - e.halo[1] + m_origin[2] - e.halo[2]);
     return reduce_sites(
-        "kolb::Observables", m_exec, interior_region(b.extents()),
+        "kolb::Observables", m_exec, interior_region(e),
         Observables<Model, Layout, memory_space>{b.current(), b.material(), b.layout(),
-                                                 b.site_index(), m_model, swapped});
+                                                 b.site_index(), m_model, swapped, local});
   }
 
   void gather_fields(HostFields& out) override {
@@ -892,6 +895,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;
   BulkRows m_bulk;
   BulkRows m_fluid_rows;           // runs of fluid sites (kernels reading their own site only)
+  std::array<int, 3> m_origin;     // the part's first site in the lattice
   std::array<int, 3> m_in_tile;    // the part's first site in its tile's arrays
   std::array<bool, 3> m_periodic;  // axes whose halos this part fills from itself
   std::array<std::array<bool, 2>, 3> m_late;      // faces filled during the update (UpdateZone)

@@ -64,8 +64,9 @@ class Domain {
 
   // Advances by `steps` time steps (fenced on return; every rank together).
   void advance(std::int64_t steps);
-  // Sums over the whole lattice (every rank together).
-  ObservableSums observe();
+  // Sums over the whole lattice, or over the rows `rows` takes of each
+  // part (the run loop's stability checks; every rank together).
+  ObservableSums observe(const RowSample& rows = RowSample());
   // The fields of this rank's tile (`origin` = its place in the lattice).
   HostFields fields();
   // The same into `into`, whose arrays are reused where they have the size

@@ -106,7 +106,8 @@ class Part {
   // through).
   virtual void unpack_pushed(Side side, const HaloBuffer& buffer) = 0;
 
-  virtual ObservableSums observe() = 0;
+  // Sums over this part's interior, or over the rows `rows` takes.
+  virtual ObservableSums observe(const RowSample& rows) = 0;
   // This part's columns of the global fields / populations (x-fastest, Q
   // per site, the same whatever the layout; tile-local indices), already sized.
   virtual void gather_fields(HostFields& out) = 0;

@@ -30,4 +30,24 @@ struct ObservableSums {
   double mean_speed() const { return fluid_sites > 0 ? speed_sum / fluid_sites : 0.0; }
 };
 
+// The x rows a reduction reads: those whose global coordinates have
+// y + z = phase (mod every). The run loop's stability checks between
+// observables rows read one row in `every` and rotate `phase`, so each costs
+// a fraction of a step, a NaN reaches the sampled rows within a few steps
+// wherever it starts (every direction with a y or z component carries it),
+// and every row is read once per `every` checks, however the lattice is cut
+// into parts. every = 1: all rows.
+struct RowSample {
+  int every = 1, phase = 0;
+  // Added to a block's (y, z) to make them global: its origin less its halos.
+  int offset = 0;
+  KOKKOS_INLINE_FUNCTION bool takes(int y, int z) const {
+    return every == 1 || (y + z + offset) % every == phase;
+  }
+  // The same rows in a block whose (y, z) are the global ones less `shift`.
+  RowSample shifted(int shift) const {
+    return {every, phase, ((offset + shift) % every + every) % every};
+  }
+};
+
 }  // namespace kolb

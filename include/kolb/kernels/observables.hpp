@@ -21,6 +21,10 @@ struct Observables {
   // Population i in slot opposite(i) (the AA state between step pairs): read
   // in place instead of from an unswapped copy.
   bool m_swapped = false;
+  // The rows read (reduce_sites skips the others a row at a time).
+  RowSample m_rows;
+
+  KOKKOS_INLINE_FUNCTION bool takes_row(int z, int y) const { return m_rows.takes(y, z); }
 
   KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
     using Lattice = typename Model::lattice_type;

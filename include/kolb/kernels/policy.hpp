@@ -436,6 +436,15 @@ void with_bulk_functor(const SiteFunctor& f, const Pass& pass) {
   }
 }
 
+// Reductions that read only the rows takes_row(z, y) accepts (Observables'
+// sampled stability checks), skipped a row at a time on host spaces: a test
+// per site left a sampled check of a 160^3 lattice ~1.3x slower.
+template <class F, class = void>
+struct takes_rows : std::false_type {};
+template <class F>
+struct takes_rows<F, std::void_t<decltype(std::declval<const F&>().takes_row(0, 0))>>
+    : std::true_type {};
+
 // A reduction over one x row (or row segment, RowPieces) per work item,
 // summed into a local value first: a per-site MDRange reduction cost ~100 ns
 // a site on CPUs, as much as several 3-D steps for the run loop's stability
@@ -449,6 +458,8 @@ struct RowReduce {
   void operator()(int item, value_type& sum) const {
     int z, y, x0, x1;
     m_rows.segment(item, z, y, x0, x1);
+    if constexpr (takes_rows<SiteFunctor>::value)
+      if (!m_site.takes_row(z, y)) return;
     value_type local;
     m_site.init(local);
     for (int x = x0; x < x1; ++x) m_site(z, y, x, local);
@@ -458,6 +469,24 @@ struct RowReduce {
   void join(value_type& a, const value_type& b) const { m_site.join(a, b); }
 #if KOKKOS_VERSION < 30700
   void join(volatile value_type& a, const volatile value_type& b) const { m_site.join(a, b); }
+#endif
+};
+
+// The sites of the rows a functor takes (takes_rows), for device launches.
+template <class SiteFunctor>
+struct TakenRows {
+  using value_type = typename SiteFunctor::value_type;
+  SiteFunctor m_site;
+
+  KOKKOS_INLINE_FUNCTION void operator()(int z, int y, int x, value_type& sum) const {
+    if (m_site.takes_row(z, y)) m_site(z, y, x, sum);
+  }
+  KOKKOS_INLINE_FUNCTION void init(value_type& v) const { m_site.init(v); }
+  KOKKOS_INLINE_FUNCTION void join(value_type& a, const value_type& b) const { m_site.join(a, b); }
+#if KOKKOS_VERSION < 30700
+  KOKKOS_INLINE_FUNCTION void join(volatile value_type& a, const volatile value_type& b) const {
+    m_site.join(a, b);
+  }
 #endif
 };
 
@@ -550,6 +579,8 @@ typename SiteFunctor::value_type reduce_sites(const char* label, const ExecSpace
     const auto rows = impl::RowPieces::of(r, exec.concurrency());
     Kokkos::parallel_reduce(label, impl::row_policy(exec, rows),
                             impl::RowReduce<SiteFunctor>{f, rows}, sum);
+  } else if constexpr (impl::takes_rows<SiteFunctor>::value) {
+    Kokkos::parallel_reduce(label, region_policy(exec, r), impl::TakenRows<SiteFunctor>{f}, sum);
   } else {
     Kokkos::parallel_reduce(label, region_policy(exec, r), f, sum);
   }
