@@ -34,8 +34,9 @@ for bin in "${binaries[@]}"; do
   for k in "${kernels[@]}"; do
     # Kernel symbols are mangled: ...4kolb13StreamCollide..., 4kolb4impl8HaloCopy...,
     # or, inside the site loops, 12FlatSiteLoopINS3_13StreamCollide... or
-    # 13FlatSplitLoopINS3_6AAPull... (or demangled).
-    if ! grep -Eq "(kolb(::|[0-9]+)(impl(::|[0-9]+))?|Flat(Site|Split)LoopINS[0-9]*_[0-9]+)$k" <<<"$symbols"; then
+    # 13FlatSplitLoopINS3_6AAPull..., or inside a reduction over some rows
+    # 9TakenRowsINS3_11Observables... (or demangled).
+    if ! grep -Eq "(kolb(::|[0-9]+)(impl(::|[0-9]+))?|(Flat(Site|Split)Loop|TakenRows)INS[0-9]*_[0-9]+)$k" <<<"$symbols"; then
       echo "[device-code] FAIL: $(basename "$bin"): no device kernel for kolb::$k"; status=1
     fi
   done
