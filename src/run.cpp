@@ -443,16 +443,15 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
         double cost = seconds_since(t_obs);
         summary.check_seconds += cost;
         comm::max(&cost, 1);  // every rank checks at the same steps
-        if (!row) check_interval = std::max(0.25, 200 * cost);
         since_check = 0;
         if (row) {
           last = seen;
           out.observables(now, last);
-          check(last);
-        } else if (!stable(seen)) {
-          last = domain->observe();
-          check(last);
+        } else {
+          check_interval = std::max(0.25, 200 * cost);
+          if (!stable(seen)) last = domain->observe();  // what the report gives
         }
+        check(last);
       }
       if (every(c.output.vtk_every, now) || end) {
         const auto t_vtk = clock_type::now();

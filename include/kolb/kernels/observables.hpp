@@ -21,7 +21,7 @@ struct Observables {
   // Population i in slot opposite(i) (the AA state between step pairs): read
   // in place instead of from an unswapped copy.
   bool m_swapped = false;
-  // The rows read (reduce_sites skips the others a row at a time).
+  // The rows read (reduce_sites skips the others).
   RowSample m_rows;
 
   KOKKOS_INLINE_FUNCTION bool takes_row(int z, int y) const { return m_rows.takes(y, z); }
