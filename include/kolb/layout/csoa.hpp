@@ -19,10 +19,10 @@ struct CSoA {
   static constexpr bool contiguous_populations = true;
 
   CSoA() = default;
-  // Arrays of whole clusters, spread evenly over the 64-byte slots of a
-  // 4 KiB page (population_stride.hpp).
+  // Arrays of whole cache lines, spread evenly over the 64-byte slots of a
+  // 4 KiB page (population_stride.hpp); rows start clusters within them.
   CSoA(index_t num_sites, int q, int value_bytes)
-      : m_stride(population_stride(num_sites, q, value_bytes, VL)), m_q(q) {}
+      : m_stride(population_stride(num_sites, q, value_bytes)), m_q(q) {}
 
   KOKKOS_INLINE_FUNCTION index_t operator()(index_t site, int i) const {
     return index_t(i) * m_stride + site;

@@ -26,23 +26,20 @@ namespace kolb {
 constexpr index_t kPageBytes = 4096;
 
 /// Elements between the `q` population arrays of `num_sites` sites of
-/// `value_bytes` each: at least num_sites, a whole number of granules (a
-/// cache line, or `min_granule` elements if larger, e.g. a CSoA cluster; both
-/// powers of two), and such that array i starts on 64-byte slot i * s of a
-/// 4 KiB page (mod 64) with s = 64 / q lines rounded down to whole granules
-/// (at least one).
-inline index_t population_stride(index_t num_sites, int q, int value_bytes,
-                                 index_t min_granule = 1) {
-  const index_t granule = std::max<index_t>(host::kLineBytes / value_bytes, min_granule);
-  const index_t granules = (num_sites + granule - 1) / granule;
-  // Granules per page: the slots there are. A granule of a page or more
-  // starts every array on the same offset whatever the stride.
-  const index_t slots = kPageBytes / (granule * value_bytes);
-  if (slots < 2) return granules * granule;
+/// `value_bytes` each: at least num_sites, a whole number of cache lines, and
+/// such that array i starts on 64-byte slot i * s of a 4 KiB page (mod 64)
+/// with s = 64 / q lines rounded down (at least one). The granule is the line
+/// even where a CSoA cluster is longer (FP64 CSoA16: 128 bytes): rows stay
+/// line-aligned, which is what vector loads need, and D3Q19's arrays keep
+/// SoA's 3 lines between them instead of the 2 a cluster granule allows
+/// (docs/performance.md, "CSoA16 arrays on line slots").
+inline index_t population_stride(index_t num_sites, int q, int value_bytes) {
+  const index_t line = std::max<index_t>(host::kLineBytes / value_bytes, 1);  // values
+  const index_t lines = (num_sites + line - 1) / line;
+  const index_t slots = kPageBytes / host::kLineBytes;
   const index_t step = std::max<index_t>(slots / q, 1);
-  const index_t pad =
-      ((step - granules) % slots + slots) % slots;  // granules + pad = step (mod slots)
-  return (granules + pad) * granule;
+  const index_t pad = ((step - lines) % slots + slots) % slots;  // lines + pad = step (mod slots)
+  return (lines + pad) * line;
 }
 
 }  // namespace kolb
