@@ -62,6 +62,13 @@ TEST(StreamProbes, CopyAndUpdateTouchEverySegmentOnce) {
   run_segments<K, true>(g.a, g.b, g.len, g.stride, 7, 2.0);
   for (kolb::index_t i = 0; i < g.size; ++i)
     ASSERT_EQ(g.a(i), (g.in_segment(i) ? 2.0 : 1.0) * (i + 1)) << "update, element " << i;
+
+  // The prefetching update, a line at a time as the prefetching copy: every
+  // segment element scaled once more, nothing else.
+  run_segments<K, true, true>(g.a, g.b, g.len, g.stride, 29, 2.0);
+  for (kolb::index_t i = 0; i < g.size; ++i)
+    ASSERT_EQ(g.a(i), (g.in_segment(i) ? 4.0 : 1.0) * (i + 1))
+        << "prefetching update, element " << i;
 }
 
 // The streamed copy writes whole aligned lines with non-temporal stores
