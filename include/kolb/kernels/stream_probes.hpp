@@ -13,8 +13,8 @@
 // stores, host updates with the in-place kernels' prefetch), and the best of
 // them is the bound: here one stream copies ~12 % faster than nine, while a
 // Q-stream in-place kernel ran above a one-stream update probe, and the
-// prefetching in-place rows above a plain update probe (D2Q9 FP32 AA at
-// 2048^2 on an Emerald Rapids VM: 101-103 %).
+// prefetching in-place rows above a plain update probe (D2Q9 AA at 2048^2
+// on an Emerald Rapids VM: 100.6-105 %).
 // Bytes are counted as STREAM does (2, 2 and 3 doubles per element; a
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
@@ -44,11 +44,11 @@ struct StreamRates {
 // i (a host row, vectorised over i; 1 on devices, one thread per i with
 // coalesced accesses in every segment).
 // Prefetch = true (host probes): a line of elements at a time, asking first
-// for the source lines host::kPrefetchLines on, as the two-buffer kernels' line
-// path does (StreamCollide::prefetch_sources), or twice as far for updates, as
-// the in-place rows do (RowPrefetch), so their bounds include what
-// prefetching gives a plain copy or update. Stream = true (host copies, with Prefetch): each line
-// is written with a non-temporal store (no write-allocate read), as the
+// for the source lines host::kPrefetchLines on, as the two-buffer kernels'
+// line path does (StreamCollide::prefetch_sources), or as far as the in-place
+// rows ask for updates (RowPrefetch), so the bounds include what prefetching
+// gives a plain copy or update. Stream = true (host copies, with Prefetch):
+// each line is written with a non-temporal store (no write-allocate read), as the
 // two-buffer kernels' line path writes its outputs (StreamCollide::bulk_line),
 // so a kernel that skips the write-allocate is judged against a copy that
 // skips it too.
@@ -56,7 +56,9 @@ template <class ExecSpace, int K, bool InPlace, bool Prefetch = false, bool Stre
 struct StreamSegments {
   static_assert(!Stream || (Prefetch && !InPlace), "streamed stores: prefetched copies only");
   static constexpr int kLine = host::line_values<double>;  // elements per line
-  static constexpr int kAhead = (InPlace ? 2 : 1) * host::kPrefetchLines * kLine;  // ahead
+  // Elements prefetched ahead: the same bytes ahead as the kernels'.
+  static constexpr int kAhead =
+      InPlace ? RowPrefetch<double>::prefetch_sites : host::kPrefetchLines * kLine;
   Kokkos::View<double*, typename ExecSpace::memory_space> m_a, m_b;
   index_t m_len, m_stride, m_chunk;
   double m_s;
