@@ -3,6 +3,7 @@
 // D2Q37), and the outputs.
 
 #include <kolb/app/bench.hpp>
+#include <kolb/app/bench_windows.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/domain/memory.hpp>
@@ -221,6 +222,10 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   return plan;
 }
 
+// Timings in each probe window (per variant of the pattern): with the
+// windows either side of the median repeat, its bound is the best of 6.
+constexpr int kWindowTimings = 3;
+
 // A row as bench.json and bench.csv hold it.
 nlohmann::ordered_json row_json(const BenchRow& r) {
   return {{"lattice", r.lattice},
@@ -280,8 +285,9 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
       "fills) and collide: the two halves of a split step; mlups: the median of the repeats, "
       "mlups_best the fastest";
   j["bounds"] =
-      "each row against the probe of its access pattern on the same space, the better of the "
-      "probes right before and after it (each best of twice the row's repeats), each the better "
+      "each row against the probe of its access pattern on the same space, timed in windows "
+      "between the row's repeats: the best of the windows right before and right after the "
+      "median repeat (3 timings each), each the better "
       "of one stream and the lattice's Q concurrent streams over one population buffer's bytes: "
       "copy b[i] = a[i] (16 B per element) for fused and propagate, in-place update "
       "a[i] = s a[i] (16 B) for aa and collide; "
@@ -326,10 +332,10 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   for (const LatticeId l : plan.lattices)
     for (const Precision p : plan.precisions) n = std::max(n, probe_key(l, p).second);
   // The probes' arrays are allocated and first touched once. A row's bound is
-  // its pattern's probe right before and right after it, the better of the
-  // two, each the best of twice the row's repeats: this machine's bandwidth
-  // drifts (33 to 77 GB/s seen within minutes), so a probe taken at the
-  // start of the run, or by one timing, can be off by a factor of two.
+  // its pattern's probe in the windows between its repeats, right before
+  // and right after the median one (time_between_probes): this machine's
+  // bandwidth drifts (33 to 77 GB/s seen within minutes), so a probe taken
+  // at the start of the run, or by one timing, can be off by a factor of two.
   const StreamProbes<exec> probes(exec(), n);
   const int probe_repeats = 2 * plan.repeats;
   const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);
@@ -349,7 +355,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   const bool thermal = std::count(plan.lattices.begin(), plan.lattices.end(), LatticeId::D2Q37);
   const double counted =
       thermal ? d2q37_collision_flops(plan.thermal_collision == Collision::regularized) : 0;
-  // The peak is measured again around every compute-bound row: on a shared
+  // The peak is measured again in the windows of every compute-bound row: on a shared
   // machine the cores' speed moves as the bandwidth does, and a peak from
   // another minute let a row read above 100 %. Each timing is a few ms
   // (0.13 GFLOP per host thread; on a GPU, 4 work items per resident thread).
@@ -406,42 +412,30 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           const bool compute_bound = l == LatticeId::D2Q37 &&
                                      (k == BenchKernel::fused || k == BenchKernel::collide) &&
                                      counted > 0;
-          const double peak_before = compute_bound ? measure_peak() : 0;
-          const StreamRates before = probes.measure_streams(pattern, probe_repeats, q, elements);
-          // The median repeat: the best of a few short windows is what a
-          // fast moment gives, not what a run's steps sustain.
-          std::vector<double> per_step;
-          for (int r = 0; r < plan.repeats; ++r)
-            per_step.push_back(domain->time_kernel(k, plan.steps) / plan.steps);
-          std::sort(per_step.begin(), per_step.end());
-          const double median =
-              per_step.size() % 2
-                  ? per_step[per_step.size() / 2]
-                  : 0.5 * (per_step[per_step.size() / 2 - 1] + per_step[per_step.size() / 2]);
-          const StreamRates after = probes.measure_streams(pattern, probe_repeats, q, elements);
-          const double peak_after = compute_bound ? measure_peak() : 0;
-          const double one = std::max(before.one, after.one);
-          const double many = std::max(before.many, after.many);
+          const TimedRow timed = time_between_probes(
+              [&] { return domain->time_kernel(k, plan.steps) / plan.steps; },
+              [&] { return probes.measure_streams(pattern, kWindowTimings, q, elements); },
+              [&] { return compute_bound ? measure_peak() : 0.0; }, plan.repeats);
           const double plain =
               in_place ? result.grid_stride_update : result.grid_stride_copy;  // 0 on CPUs
-          const double bound = std::max({one, many, plain});
+          const double bound = std::max({timed.one, timed.many, plain});
           BenchRow row;
           row.lattice = to_string(l), row.precision = to_string(p);
           row.layout = to_string(y), row.kernel = to_string(k);
           row.size = sz;
-          row.seconds_per_step = median;
-          row.mlups = sites / median * 1e-6;
-          row.mlups_best = sites / per_step.front() * 1e-6;
+          row.seconds_per_step = timed.median;
+          row.mlups = sites / timed.median * 1e-6;
+          row.mlups_best = sites / timed.best * 1e-6;
           row.gbs = row.mlups * 1e6 * bytes * 1e-9;
           row.bound_pattern = in_place ? "update" : "copy";
           row.bound_gbs = bound;
-          row.probe_one_stream_gbs = one;
-          row.probe_q_streams_gbs = many;
+          row.probe_one_stream_gbs = timed.one;
+          row.probe_q_streams_gbs = timed.many;
           row.percent_bound = 100.0 * row.gbs / bound;
           if (compute_bound) {
             row.flops_per_site = counted;
             row.gflops = row.mlups * 1e6 * row.flops_per_site * 1e-9;
-            row.peak_gflops = std::max(peak_before, peak_after);
+            row.peak_gflops = timed.peak;
             row.percent_peak = 100.0 * row.gflops / row.peak_gflops;
           }
           result.rows.push_back(row);
@@ -450,7 +444,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
               << std::setprecision(1) << std::setw(9) << row.mlups << std::setw(9) << row.gbs
               << std::setw(7) << row.percent_bound << "% (" << std::setw(6) << row.bound_pattern
               << ")";
-          log << "  Q-stream probe " << std::setw(5) << 100.0 * row.gbs / many << "%";
+          log << "  Q-stream probe " << std::setw(5) << 100.0 * row.gbs / timed.many << "%";
           if (row.percent_bound > 100)
             log << "  above its probes: the kernel moved its bytes faster than the "
                 << row.bound_pattern

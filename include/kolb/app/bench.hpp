@@ -3,7 +3,7 @@
 // requested lattice x precision x layout x kernel (fused StreamCollide,
 // in-place AA, Propagate, Collide) and reports MLUPS, effective GB/s (2 Q
 // sizeof(scalar) bytes per site update) and % of the bound of the same
-// access pattern, measured right before and after the row on the same
+// access pattern, measured between the row's repeats on the same
 // space (kernels/stream_probes.hpp: copy for two-buffer kernels, in-place
 // update for AA and Collide), with % of the STREAM triad beside it; as CSV,
 // JSON and a PNG plot. D2Q37 rows also report GFLOP/s and % of the
@@ -23,14 +23,14 @@ struct BenchRow {
   double mlups_best = 0;      // the fastest repeat
   double gbs = 0;             // effective: 2 Q sizeof(scalar) bytes per update
   std::string bound_pattern;  // "copy" or "update": the probe with this kernel's access pattern
-  double bound_gbs = 0;       // that probe, the best of its runs next to this row
+  double bound_gbs = 0;       // that probe, best in the windows either side of the median repeat
   double probe_one_stream_gbs = 0;  // the probe over one stream (bound_gbs is the better of
   double probe_q_streams_gbs = 0;   // it and the probe over the lattice's Q streams)
   double percent_bound = 0;         // gbs / bound_gbs
   double percent_triad = 0;         // gbs / the STREAM triad (the familiar reference)
   // Compute-bound D2Q37 rows: operations per site the collision executes
-  // (counted, fma = 2), GFLOP/s and % of the FP64 peak measured right before
-  // and after the row (the better of the two), as the bandwidth bounds are.
+  // (counted, fma = 2), GFLOP/s and % of the FP64 peak measured in the same
+  // windows as the bandwidth bounds (the best of them).
   double flops_per_site = 0;
   double gflops = 0;
   double peak_gflops = 0;
