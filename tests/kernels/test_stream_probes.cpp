@@ -125,6 +125,8 @@ TEST(BenchWindows, BoundComesFromTheWindowsAroundTheMedianRepeat) {
   EXPECT_EQ(t.one, 30.0);
   EXPECT_EQ(t.many, 60.0);
   EXPECT_EQ(t.peak, 150.0);
+  EXPECT_EQ(t.seconds, seconds);  // the timeline bench.json keeps
+  EXPECT_EQ(t.windows, (std::vector<double>{900, 20, 40, 60}));
 
   // Four repeats: the median is the mean of the two middle ones (repeats 1
   // and 3), judged against windows 1, 2, 3 and 4.

@@ -28,6 +28,9 @@ struct BenchRow {
   double probe_q_streams_gbs = 0;   // it and the probe over the lattice's Q streams)
   double percent_bound = 0;         // gbs / bound_gbs
   double percent_triad = 0;         // gbs / the STREAM triad (the familiar reference)
+  // The bench's timeline of the row (bench.json): seconds per step of each
+  // repeat and the probe (GB/s) of each window, window 0 before repeat 0.
+  std::vector<double> repeat_seconds, window_gbs;
   // Compute-bound D2Q37 rows: operations per site the collision executes
   // (counted, fma = 2), GFLOP/s and % of the FP64 peak measured in the same
   // windows as the bandwidth bounds (the best of them).

@@ -22,6 +22,8 @@ struct TimedRow {
   double median = 0, best = 0;
   double one = 0, many = 0;
   double peak = 0;
+  std::vector<double> seconds;  // per step, of each repeat in the order run
+  std::vector<double> windows;  // the better of one and many, of each window
 };
 
 // Runs window 0, repeat 0, window 1, ..., repeat n - 1, window n, with
@@ -47,6 +49,8 @@ TimedRow time_between_probes(const Repeat& repeat, const Window& window, const P
   std::vector<std::size_t> middle{order[mid]};
   if (order.size() % 2 == 0) middle.push_back(order[mid - 1]);
   TimedRow t;
+  t.seconds = seconds;
+  for (const auto& w : windows) t.windows.push_back(std::max(w.one, w.many));
   t.best = seconds[order.front()];
   for (const std::size_t r : middle) {
     t.median += seconds[r] / double(middle.size());
