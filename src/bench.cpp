@@ -222,8 +222,9 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   return plan;
 }
 
-// Timings in each probe window (per variant of the pattern): with the
-// windows either side of the median repeat, its bound is the best of 6.
+// Timings in each probe window (per variant of the pattern): around the
+// default 3 repeats, 12 in all, as many as before the windows went between
+// the repeats.
 constexpr int kWindowTimings = 3;
 
 // A row as bench.json and bench.csv hold it.
@@ -288,9 +289,9 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
       "mlups_best the fastest";
   j["bounds"] =
       "each row against the probe of its access pattern on the same space, timed in windows "
-      "between the row's repeats: the best of the windows right before and right after the "
-      "median repeat (3 timings each), each the better "
-      "of one stream and the lattice's Q concurrent streams over one population buffer's bytes: "
+      "before, between and after the row's repeats (3 timings each): the best window, each the "
+      "better of one stream and the lattice's Q concurrent streams over one population buffer's "
+      "bytes: "
       "copy b[i] = a[i] (16 B per element) for fused and propagate, in-place update "
       "a[i] = s a[i] (16 B) for aa and collide; "
       "percent_of_triad against the best STREAM triad (24 B) before and after all rows";
@@ -342,10 +343,10 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   for (const LatticeId l : plan.lattices)
     for (const Precision p : plan.precisions) n = std::max(n, probe_key(l, p).second);
   // The probes' arrays are allocated and first touched once. A row's bound is
-  // its pattern's probe in the windows between its repeats, right before
-  // and right after the median one (time_between_probes): this machine's
-  // bandwidth drifts (33 to 77 GB/s seen within minutes), so a probe taken
-  // at the start of the run, or by one timing, can be off by a factor of two.
+  // its pattern's probe, best in windows before, between and after its
+  // repeats (time_between_probes): this machine's bandwidth drifts (33 to
+  // 77 GB/s seen within minutes), so a probe taken at the start of the run,
+  // or by one timing, can be off by a factor of two.
   const StreamProbes<exec> probes(exec(), n);
   const int probe_repeats = 2 * plan.repeats;
   const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);

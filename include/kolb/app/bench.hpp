@@ -23,7 +23,7 @@ struct BenchRow {
   double mlups_best = 0;      // the fastest repeat
   double gbs = 0;             // effective: 2 Q sizeof(scalar) bytes per update
   std::string bound_pattern;  // "copy" or "update": the probe with this kernel's access pattern
-  double bound_gbs = 0;       // that probe, best in the windows either side of the median repeat
+  double bound_gbs = 0;       // that probe, best in windows before, between and after the repeats
   double probe_one_stream_gbs = 0;  // the probe over one stream (bound_gbs is the better of
   double probe_q_streams_gbs = 0;   // it and the probe over the lattice's Q streams)
   double percent_bound = 0;         // gbs / bound_gbs
