@@ -384,7 +384,8 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   log << "probes on " << exec::name() << " (" << exec().concurrency() << " threads): triad "
       << std::fixed << std::setprecision(1) << triad_before << " GB/s over arrays of "
       << std::setprecision(0) << plan.triad_megabytes / 3 << " MB";
-  log << "; each row's copy or update bound is measured next to it (bench.json: bound_gbs)\n";
+  log << "; each row's copy or update bound is measured between its repeats (bench.json: "
+         "bound_gbs, window_probe_gbs)\n";
   log << std::left << std::setw(8) << "lattice" << std::setw(8) << "prec" << std::setw(10)
       << "layout" << std::setw(10) << "kernel" << std::right << std::setw(9) << "MLUPS"
       << std::setw(9) << "GB/s" << std::setw(17) << "%bound (probe)\n";
