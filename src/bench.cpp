@@ -420,13 +420,16 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
           domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
           const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;
           const StreamPattern pattern = in_place ? StreamPattern::update : StreamPattern::copy;
-          const auto [q, elements] = probe_key(l, p);
+          // Not a structured binding: nvcc's C++17 cannot capture one.
+          const std::pair<int, index_t> key = probe_key(l, p);
           const bool compute_bound = l == LatticeId::D2Q37 &&
                                      (k == BenchKernel::fused || k == BenchKernel::collide) &&
                                      counted > 0;
           const TimedRow timed = time_between_probes(
               [&] { return domain->time_kernel(k, plan.steps) / plan.steps; },
-              [&] { return probes.measure_streams(pattern, kWindowTimings, q, elements); },
+              [&] {
+                return probes.measure_streams(pattern, kWindowTimings, key.first, key.second);
+              },
               [&] { return compute_bound ? measure_peak() : 0.0; }, plan.repeats);
           const double plain =
               in_place ? result.grid_stride_update : result.grid_stride_copy;  // 0 on CPUs
