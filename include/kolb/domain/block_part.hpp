@@ -130,6 +130,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     m_x_wraps = x_wraps_in_rows(s);
+    m_aa_x_rows = aa_x_halos_in_rows();
     if constexpr (!is_host_space_v<Exec>) {
       m_bulk_on_device = bulk_runs_on<memory_space>(m_bulk);
       m_fluid_rows_on_device = bulk_runs_on<memory_space>(m_fluid_rows);
@@ -179,6 +180,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
     if (!read_periodic()[axis] || !reads_halos()) return;  // AA: before pull steps only
+    if (axis == 0 && m_x_halos_filled) return;             // by the local step's rows
     wait_for_halos();  // its corners copy those across the split axis
     fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
                                 axis, m_aa);
@@ -377,6 +379,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       if (m_aa) {  // the AA state between steps: post-collision, swapped
         swap_opposites(block().current());
         m_aa_streamed = false;
+        m_x_halos_filled = false;
       }
     }
     m_exec.fence();
@@ -406,6 +409,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       if (m_aa) {  // AA state between steps: post-collision, swapped
         swap_opposites(block().current());
         m_aa_streamed = false;
+        m_x_halos_filled = false;
       }
     }
     m_exec.fence();
@@ -413,6 +417,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_scratch_fresh = false;
+    if (kernel != BenchKernel::aa) m_x_halos_filled = false;  // the others write the buffer too
     const Region all = interior_region(block().extents());
     m_exec.fence();
     Kokkos::Timer timer;
@@ -437,8 +442,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           if constexpr (!Model::in_place_streaming) {
             throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
           } else if (k % 2 == 0) {
+            std::array<bool, 3> axes = m_periodic;
+            axes[0] = axes[0] && !m_x_halos_filled;
             fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(),
-                                        block().extents(), m_periodic, true);
+                                        block().extents(), axes, true);
             aa_pull_step(UpdateZone::all);
           } else {
             aa_local_step(UpdateZone::all);
@@ -516,6 +523,20 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     using Fused = StreamCollide<Model, Layout, memory_space>;
     return m_periodic[0] && m_bulk.whole && block().extents().n[0] % Fused::line_sites == 0 &&
            end_lines_take_halo(s);
+  }
+  // Whether AA local steps fill the x halos at their rows' ends
+  // (Collide::row_end) instead of the pass before each pull step: host AA
+  // parts periodic onto themselves along x, whose x halos are filled first
+  // (over the interior rows only, the rows the local step runs) and whose
+  // rows are each one fluid run. aa_local_step also needs each row whole in
+  // one work item (RowPieces).
+  bool aa_x_halos_in_rows() const {
+    if constexpr (!is_host_space_v<Exec> || !Model::in_place_streaming) {
+      return false;
+    } else {
+      const Extents& e = block().extents();
+      return m_aa && m_periodic[0] && m_fluid_rows.whole && e.halo[0] > 0 && e.fill_order()[0] == 0;
+    }
   }
   // Which x faces' wall ghosts (low, high) the fused rows bounce in their
   // end lines (StreamCollide::m_end_walls) instead of the pass before each
@@ -818,15 +839,21 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for_zone(zone, [&](const Region& r) {
       launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
     });
+    m_x_halos_filled = false;
     if (zone == UpdateZone::inner) return;
     push_back_periodic();
     fill_wall_ghosts<true>();
   }
-  // AA's even step: collision in place, no halo read.
+  // AA's even step: collision in place, no halo read; where
+  // aa_x_halos_in_rows, each whole row fills its x halos for the next pull.
   void aa_local_step(UpdateZone zone) {
-    for_zone(zone, [&](const Region& r) {
-      launch_local("kolb::AALocal", r, AALocal<Model, Layout, memory_space>(block(), m_model));
-    });
+    AALocal<Model, Layout, memory_space> local(block(), m_model);
+    const Extents& e = block().extents();
+    const bool rows = m_aa_x_rows && zone == UpdateZone::all &&
+                      impl::RowPieces::of(interior_region(e), m_exec.concurrency()).pieces == 1;
+    if (rows) local.fill_x_halos_at_row_ends(e.n[0], e.halo[0]);
+    for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, local); });
+    m_x_halos_filled = rows;
   }
   // A lone two-buffer part's halos before its step (Domain::fill_halos):
   // the periodic ones of `axes` (read_periodic for StreamCollide, all for
@@ -904,6 +931,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   bool m_fused, m_aa;
   bool m_x_wraps = false;           // x_wraps_in_rows: fused rows wrap x, no x halo filled
   bool m_aa_streamed = false;       // AA buffer holds streamed (not swapped) populations
+  bool m_aa_x_rows = false;         // aa_x_halos_in_rows
+  bool m_x_halos_filled = false;    // the last step was a local one that filled the x halos
   view m_scratch;                   // AA: reconstructed post-collision state
   bool m_scratch_fresh = false;     // m_scratch matches the block (no change since)
   view m_send[3][2], m_recv[3][2];  // packed halos by axis and side

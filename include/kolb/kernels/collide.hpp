@@ -5,6 +5,7 @@
 // fluid runs (bulk rows) without the material load and the solid blend.
 
 #include <kolb/block/block.hpp>
+#include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
@@ -55,7 +56,39 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_layout(other.m_layout),
         m_site(other.m_site),
         m_model(model),
-        m_flat(other.m_flat) {}
+        m_flat(other.m_flat),
+        m_x_halo_n(other.m_x_halo_n),
+        m_x_halo_width(other.m_x_halo_width),
+        m_x_low(other.m_x_low),
+        m_x_high(other.m_x_high) {}
+
+  // AA local steps (SwappedOut) of host parts periodic onto themselves along
+  // x with every row one run (BlockPart::aa_x_halos_in_rows): after a whole
+  // row, the x-halo slots the next pull step reads get their images from the
+  // row's other end, both lines still in L1, instead of a pass over the x
+  // faces before the pull, which touched a cold line per row and crossing
+  // population on each face (D3Q19 160^3 AA 1.03-1.06x on an Emerald Rapids
+  // VM; docs/performance.md, "X halos at the local rows' ends").
+  int m_x_halo_n = 0, m_x_halo_width = 0;  // fill_x_halos_at_row_ends; 0: not
+  // The slots a pull reads from the low and high x halos (the fill's own).
+  CrossingPopulations<Lattice> m_x_low{0, Side::left, SwappedOut};
+  CrossingPopulations<Lattice> m_x_high{0, Side::right, SwappedOut};
+  void fill_x_halos_at_row_ends(int n_x, int halo) { m_x_halo_n = n_x, m_x_halo_width = halo; }
+  static constexpr bool has_row_end = true;
+  KOLB_HOST_INLINE void row_end(int z, int y, int b, int e) const {
+    if (m_x_halo_n == 0 || b != m_x_halo_width || e != m_x_halo_width + m_x_halo_n) return;
+    for (int k = 0; k < m_x_halo_width; ++k) {
+      const index_t low = m_site(k, y, z), high = m_site(m_x_halo_width + m_x_halo_n + k, y, z);
+      for (int c = 0; c < m_x_low.count; ++c) {
+        const int j = m_x_low.index[c];
+        m_f(m_layout(low, j)) = m_f(m_layout(low + m_x_halo_n, j));
+      }
+      for (int c = 0; c < m_x_high.count; ++c) {
+        const int j = m_x_high.index[c];
+        m_f(m_layout(high, j)) = m_f(m_layout(high - m_x_halo_n, j));
+      }
+    }
+  }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);

@@ -218,16 +218,18 @@ KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, in
   for (int x = x0; x < x1; ++x) f.bulk(z, y, x);
 }
 
-// The bulk run of one row. Functors with `by_lines` (stream_collide.hpp)
-// take it a cache line of sites at a time between an unaligned head and
-// tail, functors with `prefetches` a line of sites at a time after asking
-// for the inputs of the sites prefetch_sites on; both where their m_lines
-// says so.
+template <class F, class = void>
+struct has_row_end : std::false_type {};
+template <class F>
+struct has_row_end<F, std::enable_if_t<F::has_row_end>> : std::true_type {};
+
+// Bulk sites [b, e) of row (y, z). Functors with `by_lines`
+// (stream_collide.hpp) take them a cache line of sites at a time between an
+// unaligned head and tail, functors with `prefetches` a line of sites at a
+// time after asking for the inputs of the sites prefetch_sites on; both
+// where their m_lines says so.
 template <class SiteFunctor>
-KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
-                            int hi) {
-  int b, e;
-  clamp_run(bulk, z, y, lo, hi, b, e);
+KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, int e) {
   if constexpr (goes_by_lines<SiteFunctor>::value) {
     if (f.m_lines) {
       constexpr int n = SiteFunctor::line_sites;
@@ -251,6 +253,18 @@ KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, i
     }
   }
   run_bulk_sites(f, z, y, b, e);
+}
+
+// The bulk run of one row within [lo, hi); then, for functors with
+// `has_row_end`, their row_end(z, y, b, e) (Collide: the AA local step's x
+// halos).
+template <class SiteFunctor>
+KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
+                            int hi) {
+  int b, e;
+  clamp_run(bulk, z, y, lo, hi, b, e);
+  run_bulk_run(f, z, y, b, e);
+  if constexpr (has_row_end<SiteFunctor>::value) f.row_end(z, y, b, e);
 }
 
 // Whether any row of r has sites outside its bulk run within r's x range:
