@@ -249,62 +249,50 @@ output: {folder: unused}
   }
 }
 
+// A lid case run AA and two-buffer for 1, 2, 7 and 12 steps: bit for bit
+// the same populations. Odd step counts take resting walls only, so the AA
+// reconstruction is exact; even ones keep the moving lid.
+void expect_aa_matches_two_buffer(const std::string& yaml, const std::string& what) {
+  for (const int steps : {1, 2, 7, 12}) {
+    std::vector<std::string> sets;
+    if (steps % 2 == 1) sets.push_back("boundaries.y+=wall");
+    auto reference = kolb::make_domain(kolb::test::make_case(yaml, sets));
+    reference->advance(steps);
+    sets.push_back("execution.streaming=aa");
+    auto aa = kolb::make_domain(kolb::test::make_case(yaml, sets));
+    aa->advance(steps);
+    const auto a = reference->populations(), b = aa->populations();
+    const std::size_t k = kolb::test::first_difference(a, b);
+    EXPECT_EQ(k, a.size()) << what << ", " << steps << " steps: first difference at population "
+                           << k << " of " << a.size();
+  }
+}
+
 }  // namespace
 
 // Obstacles touching a periodic border (and a wall): a fluid site
 // next to the obstacle's periodic image bounces into its own slot, which the
 // AA step's periodic push-back once overwrote from a solid source (found by
-// the restart tests' case; 4e-3 after one step). AA against the two-buffer
-// scheme, bit for bit, after odd (resting walls) and even steps (moving lid).
+// the restart tests' case; 4e-3 after one step).
 TEST(AAInvariance, ObstacleAcrossPeriodicBorder) {
   for (const auto& [periodic_x, box] : std::vector<std::pair<bool, std::string>>{
            {false, "[{type: box, min: [14, 2, 0], max: [17, 4, 3]}]"},  // at the x+ wall and z-
            {false, "[{type: box, min: [6, 2, 5], max: [10, 5, 7]}]"},   // at z+, inside in x
            {true, "[{type: box, min: [0, 2, 0], max: [3, 4, 3]}]"},     // at x- and z-
-       }) {
-    const std::string yaml = kolb::test::lid_case("D3Q19", periodic_x, "[17, 9, 7]", box);
-    for (const int steps : {1, 2, 7, 12}) {
-      // Odd step counts: resting walls only, so the AA reconstruction is exact.
-      std::vector<std::string> sets;
-      if (steps % 2 == 1) sets.push_back("boundaries.y+=wall");
-      auto reference = kolb::make_domain(kolb::test::make_case(yaml, sets));
-      reference->advance(steps);
-      sets.push_back("execution.streaming=aa");
-      auto aa = kolb::make_domain(kolb::test::make_case(yaml, sets));
-      aa->advance(steps);
-      const auto a = reference->populations(), b = aa->populations();
-      const std::size_t k = kolb::test::first_difference(a, b);
-      EXPECT_EQ(k, a.size()) << box << (periodic_x ? " periodic x" : " x walls") << ", " << steps
-                             << " steps: first difference at population " << k << " of "
-                             << a.size();
-    }
-  }
+       })
+    expect_aa_matches_two_buffer(kolb::test::lid_case("D3Q19", periodic_x, "[17, 9, 7]", box),
+                                 box + (periodic_x ? " periodic x" : " x walls"));
 }
 
 // AA local steps of a part periodic onto itself along x, every row fluid,
 // fill the x halos at their rows' ends (Collide::row_end) and the pass
 // before the pull skips them; a lattice of fewer rows than 4 per thread
-// (rows cut into pieces) keeps the pass. AA against the two-buffer scheme,
-// bit for bit, after odd (resting walls) and even steps (moving lid).
+// (rows cut into pieces) keeps the pass.
 TEST(AAInvariance, XHalosFilledByTheLocalRows) {
   for (const auto& [lattice, size] : std::vector<std::pair<std::string, std::string>>{
-           {"D3Q19", "[17, 9, 7]"}, {"D2Q9", "[23, 11]"}, {"D2Q9", "[256, 2]"}}) {
-    const std::string yaml = kolb::test::lid_case(lattice, true, size, "[]");
-    for (const int steps : {1, 2, 7, 12}) {
-      std::vector<std::string> sets;
-      if (steps % 2 == 1) sets.push_back("boundaries.y+=wall");
-      auto reference = kolb::make_domain(kolb::test::make_case(yaml, sets));
-      reference->advance(steps);
-      sets.push_back("execution.streaming=aa");
-      auto aa = kolb::make_domain(kolb::test::make_case(yaml, sets));
-      aa->advance(steps);
-      const auto a = reference->populations(), b = aa->populations();
-      const std::size_t k = kolb::test::first_difference(a, b);
-      EXPECT_EQ(k, a.size()) << lattice << " " << size << ", " << steps
-                             << " steps: first difference at population " << k << " of "
-                             << a.size();
-    }
-  }
+           {"D3Q19", "[17, 9, 7]"}, {"D2Q9", "[23, 11]"}, {"D2Q9", "[256, 2]"}})
+    expect_aa_matches_two_buffer(kolb::test::lid_case(lattice, true, size, "[]"),
+                                 lattice + " " + size);
 }
 
 // Population strides (layout/population_stride.hpp): every array of the
