@@ -141,11 +141,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
             memory_space(),
             pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true), m_split,
                                        CrossingPopulations<Lattice>(m_split, side), m_periodic));
-    // Where those pushed into periodic halos belong (also in two-buffer
-    // parts, whose bench times AA steps: kolb bench).
-    if constexpr (Model::in_place_streaming)
-      m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
-          memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
+    // Where those pushed into periodic halos belong.
+    if constexpr (Model::in_place_streaming) {
+      if (m_aa)
+        m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
+            memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
+    }
   }
 
   // Zeros in the populations, each page first touched by the thread whose
@@ -438,17 +439,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           block().swap();
           break;
         case BenchKernel::collide: launch_local("kolb::Collide", all, collide(m_model)); break;
-        case BenchKernel::aa:  // alternating AAPull / AALocal steps on one buffer
+        case BenchKernel::aa:  // AAPull / AALocal steps on one buffer, as a run takes them
           if constexpr (!Model::in_place_streaming) {
             throw std::invalid_argument("time_kernel: the model has no in-place (aa) scheme");
-          } else if (k % 2 == 0) {
-            std::array<bool, 3> axes = m_periodic;
-            axes[0] = axes[0] && !m_x_halos_filled;
-            fill_periodic_halo<Lattice>(m_exec, block().current(), block().layout(),
-                                        block().extents(), axes, true);
-            aa_pull_step(UpdateZone::all);
           } else {
-            aa_local_step(UpdateZone::all);
+            if (!m_aa)
+              throw std::invalid_argument(
+                  "time_kernel: aa needs a part built for it (execution.streaming: aa)");
+            for (const int a : block().extents().fill_order()) fill_periodic(a);  // pulls only
+            aa_step(UpdateZone::all);
           }
       }
     }
@@ -528,14 +527,16 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // (Collide::row_end) instead of the pass before each pull step: host AA
   // parts periodic onto themselves along x, whose x halos are filled first
   // (over the interior rows only, the rows the local step runs) and whose
-  // rows are each one fluid run. aa_local_step also needs each row whole in
-  // one work item (RowPieces).
+  // rows are each one fluid run, whole in one work item of the local step's
+  // launch (RowPieces).
   bool aa_x_halos_in_rows() const {
     if constexpr (!is_host_space_v<Exec> || !Model::in_place_streaming) {
       return false;
     } else {
       const Extents& e = block().extents();
-      return m_aa && m_periodic[0] && m_fluid_rows.whole && e.halo[0] > 0 && e.fill_order()[0] == 0;
+      return m_aa && m_periodic[0] && m_fluid_rows.whole && e.halo[0] > 0 &&
+             e.fill_order()[0] == 0 &&
+             impl::RowPieces::of(interior_region(e), m_exec.concurrency()).pieces == 1;
     }
   }
   // Which x faces' wall ghosts (low, high) the fused rows bounce in their
@@ -849,9 +850,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void aa_local_step(UpdateZone zone) {
     AALocal<Model, Layout, memory_space> local(block(), m_model);
     const Extents& e = block().extents();
-    const bool rows = m_aa_x_rows && zone == UpdateZone::all &&
-                      impl::RowPieces::of(interior_region(e), m_exec.concurrency()).pieces == 1;
-    if (rows) local.fill_x_halos_at_row_ends(e.n[0], e.halo[0]);
+    const bool rows = m_aa_x_rows && zone == UpdateZone::all;
+    if (rows) local.fill_x_halos_at_row_ends(e.n[0]);
     for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, local); });
     m_x_halos_filled = rows;
   }

@@ -58,7 +58,6 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_model(model),
         m_flat(other.m_flat),
         m_x_halo_n(other.m_x_halo_n),
-        m_x_halo_width(other.m_x_halo_width),
         m_x_low(other.m_x_low),
         m_x_high(other.m_x_high) {}
 
@@ -69,16 +68,17 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   // faces before the pull, which touched a cold line per row and crossing
   // population on each face (D3Q19 160^3 AA 1.03-1.06x on an Emerald Rapids
   // VM; docs/performance.md, "X halos at the local rows' ends").
-  int m_x_halo_n = 0, m_x_halo_width = 0;  // fill_x_halos_at_row_ends; 0: not
+  int m_x_halo_n = 0;  // interior sites per row (fill_x_halos_at_row_ends); 0: no fill
   // The slots a pull reads from the low and high x halos (the fill's own).
   CrossingPopulations<Lattice> m_x_low{0, Side::left, SwappedOut};
   CrossingPopulations<Lattice> m_x_high{0, Side::right, SwappedOut};
-  void fill_x_halos_at_row_ends(int n_x, int halo) { m_x_halo_n = n_x, m_x_halo_width = halo; }
+  void fill_x_halos_at_row_ends(int n_x) { m_x_halo_n = n_x; }
   static constexpr bool has_row_end = true;
   KOLB_HOST_INLINE void row_end(int z, int y, int b, int e) const {
-    if (m_x_halo_n == 0 || b != m_x_halo_width || e != m_x_halo_width + m_x_halo_n) return;
-    for (int k = 0; k < m_x_halo_width; ++k) {
-      const index_t low = m_site(k, y, z), high = m_site(m_x_halo_width + m_x_halo_n + k, y, z);
+    constexpr int h = Lattice::halo;
+    if (m_x_halo_n == 0 || b != h || e != h + m_x_halo_n) return;
+    for (int k = 0; k < h; ++k) {
+      const index_t low = m_site(k, y, z), high = m_site(h + m_x_halo_n + k, y, z);
       for (int c = 0; c < m_x_low.count; ++c) {
         const int j = m_x_low.index[c];
         m_f(m_layout(low, j)) = m_f(m_layout(low + m_x_halo_n, j));
