@@ -458,6 +458,37 @@ TEST(AlignedRows, OnlyFusedTwoBufferSoAAndCSoAPartsBeyondTheCachePad) {
   }
 }
 
+// Rows stored without x halos (BlockPart::rows_without_x_halo), seen from
+// the population allocation: a fused SoA part beyond the cache, periodic
+// onto itself on every axis, all fluid, n_x a whole number of lines, keeps
+// 32 sites a row; in the cache, with walls, with an obstacle or with rows
+// not whole lines, its rows keep their x halos (and their padding). The
+// results are WrappedRows' (bit for bit the split path).
+TEST(AlignedRows, FullyPeriodicFluidPartsDropTheirXHalos) {
+  if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value)
+    GTEST_SKIP() << "one block runs on the accelerator here, whose rows are never padded";
+  auto bytes_of = [](int row, int lead = 0) {  // 13 x 11 rows of `row` stored sites
+    return std::uint64_t(kolb::SoA(row * 13 * 11, 19, sizeof(double)).allocation_size() + lead) *
+           sizeof(double);
+  };
+  const int lead = kolb::aligned_row_lead<double>(kolb::D3Q19::halo);
+  const std::vector<std::string> fused = {"execution.layout=soa", "execution.kernel=fused",
+                                          "domain.size=[32, 11, 9]"};
+  EXPECT_EQ(population_array_bytes(fused, "0"), bytes_of(32));
+  EXPECT_EQ(population_array_bytes(fused, "1G"), bytes_of(34));
+  auto with = [&](const std::vector<std::string>& more) {
+    std::vector<std::string> sets = fused;
+    sets.insert(sets.end(), more.begin(), more.end());
+    return sets;
+  };
+  EXPECT_EQ(population_array_bytes(with({"boundaries.y-=wall", "boundaries.y+=wall"}), "0"),
+            bytes_of(40, lead));
+  EXPECT_EQ(population_array_bytes(
+                with({"obstacles=[{type: sphere, center: [16, 5, 4], radius: 2}]"}), "0"),
+            bytes_of(40, lead));
+  EXPECT_EQ(population_array_bytes(with({"domain.size=[36, 11, 9]"}), "0"), bytes_of(40, lead));
+}
+
 // The cache size the line rule compares against (StreamCollide): a kernel's
 // cap bounds what sysfs reports, and KOLB_LLC_BYTES overrides both.
 TEST(LastLevelCache, CapBoundsTheDetectedSizeAndTheOverrideWins) {

@@ -37,12 +37,14 @@ struct Extents {
   int first_axis = 0;
 
   Extents() = default;
-  // Halo of width `h` on each of the first `dim` axes; x rows padded to a
-  // multiple of `row_align` sites (a layout's vector length; the padding
-  // sites are never updated nor read).
-  Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1, int first = 0)
+  // Halo of width `h` on each of the first `dim` axes (but x where `x_halo`
+  // is false: rows that wrap x themselves, BlockPart::rows_without_x_halo);
+  // x rows padded to a multiple of `row_align` sites (a layout's vector
+  // length; the padding sites are never updated nor read).
+  Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1, int first = 0,
+          bool x_halo = true)
       : n(interior), dim(dimension), first_axis(first) {
-    for (int a = 0; a < dim; ++a) halo[a] = h;
+    for (int a = 0; a < dim; ++a) halo[a] = a == 0 && !x_halo ? 0 : h;
     for (int a = dim; a < 3; ++a) n[a] = 1;
     row_length = (ext(0) + row_align - 1) / row_align * row_align;
   }

@@ -95,11 +95,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Extents global(s.c.size, Lattice::halo, Lattice::dim);
     auto mat = Kokkos::create_mirror_view(block().material());
     const auto& o = s.origin;
+    const int dx = global.halo[0] - e.halo[0];  // rows_without_x_halo: 1
     for (int z = 0; z < e.ext(2); ++z)
       for (int y = 0; y < e.ext(1); ++y)
         for (int x = 0; x < e.ext(0); ++x)
           mat(e.site_index()(x, y, z)) =
-              s.geometry.material[global.site_index()(o[0] + x, o[1] + y, o[2] + z)];
+              s.geometry.material[global.site_index()(o[0] + dx + x, o[1] + y, o[2] + z)];
     // The model's wall rows belong to the parts at the lattice's y ends.
     m_wall_side = {o[1] == 0, o[1] + s.size[1] == s.c.size[1]};
     Kokkos::deep_copy(block().material(), mat);
@@ -130,6 +131,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_fluid_rows =
         find_bulk_rows<Lattice>(e, Kokkos::View<const material_t*, Kokkos::HostSpace>(mat), false);
     m_x_wraps = x_wraps_in_rows(s);
+    if (e.halo[0] != Lattice::halo && !m_x_wraps)
+      throw std::logic_error(s.label + ": rows stored without x halos do not wrap x");
     m_aa_x_rows = aa_x_halos_in_rows();
     if constexpr (!is_host_space_v<Exec>) {
       m_bulk_on_device = bulk_runs_on<memory_space>(m_bulk);
@@ -480,15 +483,49 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const Extents plain(s.size, Lattice::halo, Lattice::dim);
     return Fused::lines_for(2 * std::size_t(plain.num_sites()) * Q * sizeof(Stored));
   }
+  // Aligned rows that wrap x themselves (x_wraps_in_rows) read no value of
+  // their x halos: stored without them, a 160-site FP32 row takes 10 lines
+  // instead of 11 (its halo sites and padding), and the hardware streamed
+  // that line too (D3Q19 fused 160^3 FP32 1.09x, FP64 1.03x on an Emerald
+  // Rapids VM; docs/performance.md, "Rows without x halos"). Decided before
+  // the block exists, so from what makes x_wraps_in_rows hold: 3-D parts
+  // (a 2-D row's first site has a neighbour one site before the array)
+  // periodic onto themselves along every axis (no neighbour, whose halo
+  // faces would have another shape, and no wall), n_x a whole number of
+  // lines, and every site of the box with its halos fluid (every row one
+  // bulk run).
+  static bool rows_without_x_halo(const PartSetup& s) {
+    using Fused = StreamCollide<Model, Layout, memory_space>;
+    if constexpr (Lattice::dim < 3 || !Fused::lines_by_pointers || Model::max_wall_rows > 0) {
+      return false;
+    } else {
+      if (!aligned_rows(s) || s.size[0] % Fused::line_sites != 0) return false;
+      for (int a = 0; a < Lattice::dim; ++a)
+        if (!s.periodic[a]) return false;
+      // Lines also for the smaller block (StreamCollide::m_lines).
+      const Extents rows(s.size, Lattice::halo, Lattice::dim, 1, 0, false);
+      if (!Fused::lines_for(2 * std::size_t(rows.num_sites()) * Q * sizeof(Stored))) return false;
+      const Extents part(s.size, Lattice::halo, Lattice::dim),
+          global(s.c.size, Lattice::halo, Lattice::dim);
+      const auto& o = s.origin;
+      for (int z = 0; z < part.ext(2); ++z)
+        for (int y = 0; y < part.ext(1); ++y)
+          for (int x = 0; x < part.ext(0); ++x)
+            if (s.geometry.material[global.site_index()(o[0] + x, o[1] + y, o[2] + z)] != kFluid)
+              return false;
+      return true;
+    }
+  }
   // The part's block: populations not yet touched (first_touch), rows
-  // padded and shifted where aligned_rows says so.
+  // padded and shifted where aligned_rows says so, without x halos where
+  // rows_without_x_halo says so.
   static block_type make_block(const PartSetup& s) {
-    const bool aligned = aligned_rows(s);
+    const bool aligned = aligned_rows(s), x_halo = !rows_without_x_halo(s);
     const Extents e(s.size, Lattice::halo, Lattice::dim,
                     row_align_sites(aligned, host::line_values<Stored>, Layout::vector_length),
-                    s.split_axis);
+                    s.split_axis, x_halo);
     return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
-                      aligned ? aligned_row_lead<Stored>(Lattice::halo) : 0);
+                      aligned ? aligned_row_lead<Stored>(e.halo[0]) : 0);
   }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
