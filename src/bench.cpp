@@ -103,7 +103,7 @@ enum class BenchRun { fused, split, aa };
 BenchRun bench_run(BenchKernel k, LatticeId l) {
   if (k == BenchKernel::aa && lattice_info(l).in_place_streaming) return BenchRun::aa;
   return k == BenchKernel::propagate || k == BenchKernel::collide ? BenchRun::split
-                                                                   : BenchRun::fused;
+                                                                  : BenchRun::fused;
 }
 
 // A periodic box with a uniform flow: every site runs the bulk path.
