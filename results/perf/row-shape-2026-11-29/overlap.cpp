@@ -10,6 +10,26 @@
 #include <type_traits>
 
 constexpr int Q = 19, L = 16;  // FP32: 16 values a 64-byte line
+
+// Sites [i, i + L) of every stream in place: load, C rounds of FMAs, store.
+template <int C>
+__attribute__((always_inline)) inline void update_line(float* a, long stride, long i, float s,
+                                                       float b) {
+  float v[Q][L];
+  for (int k = 0; k < Q; ++k)
+#pragma omp simd
+    for (int j = 0; j < L; ++j) v[k][j] = a[k * stride + i + j];
+#pragma GCC unroll 16
+  for (int c = 0; c < C; ++c)
+#pragma GCC unroll 19
+    for (int k = 0; k < Q; ++k)
+#pragma omp simd
+      for (int j = 0; j < L; ++j) v[k][j] = v[k][j] * s + b;
+  for (int k = 0; k < Q; ++k)
+#pragma omp simd
+    for (int j = 0; j < L; ++j) a[k * stride + i + j] = v[k][j];
+}
+
 int main(int argc, char** argv) {
   const long n = argc > 1 ? atol(argv[1]) : 162L * 162 * 162;  // sites per stream
   const int reps = 5;
@@ -43,19 +63,7 @@ int main(int argc, char** argv) {
               if (rows == 3 && pf >= base + 160) pf = -1;  // no prefetch past the row
               if (pf >= 0)
                 for (int k = 0; k < Q; ++k) __builtin_prefetch(a + k * stride + pf, 0, 3);
-              float v[Q][L];
-              for (int k = 0; k < Q; ++k)
-#pragma omp simd
-                for (int j = 0; j < L; ++j) v[k][j] = a[k * stride + i + j];
-#pragma GCC unroll 16
-              for (int c = 0; c < C; ++c)
-#pragma GCC unroll 19
-                for (int k = 0; k < Q; ++k)
-#pragma omp simd
-                  for (int j = 0; j < L; ++j) v[k][j] = v[k][j] * s + b;
-              for (int k = 0; k < Q; ++k)
-#pragma omp simd
-                for (int j = 0; j < L; ++j) a[k * stride + i + j] = v[k][j];
+              update_line<C>(a, stride, i, s, b);
             }
           }
           continue;
@@ -63,19 +71,7 @@ int main(int argc, char** argv) {
         const long lines = n / L, lo = lines * t / T * L, hi = lines * (t + 1) / T * L;
         for (long i = lo; i < hi; i += L) {
           for (int k = 0; k < Q; ++k) __builtin_prefetch(a + k * stride + i + 8 * L, 0, 3);
-          float v[Q][L];
-          for (int k = 0; k < Q; ++k)
-#pragma omp simd
-            for (int j = 0; j < L; ++j) v[k][j] = a[k * stride + i + j];
-#pragma GCC unroll 16
-          for (int c = 0; c < C; ++c)
-#pragma GCC unroll 19
-            for (int k = 0; k < Q; ++k)
-#pragma omp simd
-              for (int j = 0; j < L; ++j) v[k][j] = v[k][j] * s + b;
-          for (int k = 0; k < Q; ++k)
-#pragma omp simd
-            for (int j = 0; j < L; ++j) a[k * stride + i + j] = v[k][j];
+          update_line<C>(a, stride, i, s, b);
         }
       }
       const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
