@@ -252,10 +252,12 @@ output: {folder: unused}
 // A lid case run AA and two-buffer for 1, 2, 7 and 12 steps: bit for bit
 // the same populations. Odd step counts take resting walls only, so the AA
 // reconstruction is exact; even ones keep the moving lid.
-void expect_aa_matches_two_buffer(const std::string& yaml, const std::string& what) {
+// `base`: settings of both runs (then no lid is changed).
+void expect_aa_matches_two_buffer(const std::string& yaml, const std::string& what,
+                                  const std::vector<std::string>& base = {}) {
   for (const int steps : {1, 2, 7, 12}) {
-    std::vector<std::string> sets;
-    if (steps % 2 == 1) sets.push_back("boundaries.y+=wall");
+    std::vector<std::string> sets = base;
+    if (steps % 2 == 1 && base.empty()) sets.push_back("boundaries.y+=wall");
     auto reference = kolb::make_domain(kolb::test::make_case(yaml, sets));
     reference->advance(steps);
     sets.push_back("execution.streaming=aa");
@@ -285,14 +287,26 @@ TEST(AAInvariance, ObstacleAcrossPeriodicBorder) {
 }
 
 // AA local steps of a part periodic onto itself along x, every row fluid,
-// fill the x halos at their rows' ends (Collide::row_end) and the pass
-// before the pull skips them; a lattice of fewer rows than 4 per thread
-// (rows cut into pieces) keeps the pass.
+// take what the pull pushed into their x halos at their rows' starts
+// (Collide::row_start) and fill the x halos at their rows' ends
+// (Collide::row_end); the passes after and before the pull skip those. A
+// lattice of fewer rows than 4 per thread (rows cut into pieces) keeps the
+// passes. With walls along y (pushes from their ghosts stay with the
+// ghosts) and in a box periodic along every axis; rows by sites, and by
+// lines with prefetches (KOLB_LLC_BYTES=0; row_last before the last line).
 TEST(AAInvariance, XHalosFilledByTheLocalRows) {
-  for (const auto& [lattice, size] : std::vector<std::pair<std::string, std::string>>{
-           {"D3Q19", "[17, 9, 7]"}, {"D2Q9", "[23, 11]"}, {"D2Q9", "[256, 2]"}})
-    expect_aa_matches_two_buffer(kolb::test::lid_case(lattice, true, size, "[]"),
-                                 lattice + " " + size);
+  for (const bool lines : {false, true}) {
+    if (lines) setenv("KOLB_LLC_BYTES", "0", 1);
+    for (const auto& [lattice, size] : std::vector<std::pair<std::string, std::string>>{
+             {"D3Q19", "[17, 9, 7]"}, {"D2Q9", "[23, 11]"}, {"D2Q9", "[256, 2]"}}) {
+      const std::string yaml = kolb::test::lid_case(lattice, true, size, "[]");
+      const std::string what = lattice + " " + size + (lines ? " by lines" : "");
+      expect_aa_matches_two_buffer(yaml, what);
+      expect_aa_matches_two_buffer(yaml, what + " periodic",
+                                   {"boundaries.y-=periodic", "boundaries.y+=periodic"});
+    }
+    unsetenv("KOLB_LLC_BYTES");
+  }
 }
 
 // Population strides (layout/population_stride.hpp): every array of the

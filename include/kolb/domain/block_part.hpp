@@ -144,11 +144,27 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
             memory_space(),
             pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true), m_split,
                                        CrossingPopulations<Lattice>(m_split, side), m_periodic));
-    // Where those pushed into periodic halos belong.
+    // Where those pushed into periodic halos belong; where local steps fill
+    // the x halos at their rows' ends, they take the interior rows' x halos
+    // at the rows' starts (Collide::row_start), and their pairs are kept
+    // apart for local steps that do not (UpdateZone). Reads of the state
+    // between the two steps need neither: AAUnstream takes what the pull
+    // pushed into halos from the halos.
     if constexpr (Model::in_place_streaming) {
-      if (m_aa)
-        m_periodic_push_map = Kokkos::create_mirror_view_and_copy(
-            memory_space(), periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic));
+      if (m_aa) {
+        const auto map = [&](PushedHalos which) {
+          return Kokkos::create_mirror_view_and_copy(
+              memory_space(),
+              periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic, which));
+        };
+        m_periodic_push_map = map(m_aa_x_rows ? PushedHalos::outside_rows : PushedHalos::all);
+        if (m_aa_x_rows) {
+          m_row_push_map = map(PushedHalos::rows_only);
+          if (index_t(m_row_push_map.extent(0) / 2) != aa_local(true).row_start_copies())
+            throw std::logic_error(s.label +
+                                   ": the AA rows' x-halo copies differ from the push map's");
+        }
+      }
     }
   }
 
@@ -384,6 +400,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         swap_opposites(block().current());
         m_aa_streamed = false;
         m_x_halos_filled = false;
+        m_row_pushes_pending = false;
       }
     }
     m_exec.fence();
@@ -414,6 +431,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         swap_opposites(block().current());
         m_aa_streamed = false;
         m_x_halos_filled = false;
+        m_row_pushes_pending = false;
       }
     }
     m_exec.fence();
@@ -421,7 +439,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_scratch_fresh = false;
-    if (kernel != BenchKernel::aa) m_x_halos_filled = false;  // the others write the buffer too
+    if (kernel != BenchKernel::aa)  // the others write the buffer too
+      m_x_halos_filled = m_row_pushes_pending = false;
     const Region all = interior_region(block().extents());
     m_exec.fence();
     Kokkos::Timer timer;
@@ -880,17 +899,27 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_x_halos_filled = false;
     if (zone == UpdateZone::inner) return;
     push_back_periodic();
+    m_row_pushes_pending = m_row_push_map.extent(0) > 0;
     fill_wall_ghosts<true>();
   }
   // AA's even step: collision in place, no halo read; where
-  // aa_x_halos_in_rows, each whole row fills its x halos for the next pull.
+  // aa_x_halos_in_rows, each whole row first takes what the pull pushed into
+  // its x halos, and fills them for the next pull at its end.
   void aa_local_step(UpdateZone zone) {
-    AALocal<Model, Layout, memory_space> local(block(), m_model);
-    const Extents& e = block().extents();
     const bool rows = m_aa_x_rows && zone == UpdateZone::all;
-    if (rows) local.fill_x_halos_at_row_ends(e.n[0]);
-    for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, local); });
+    if (!rows) push_back_rows();
+    m_row_pushes_pending = false;
+    for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local(rows)); });
     m_x_halos_filled = rows;
+  }
+  // The local step's functor; with `rows`, its rows take and fill their x halos.
+  AALocal<Model, Layout, memory_space> aa_local(bool rows) const {
+    AALocal<Model, Layout, memory_space> local(block(), m_model);
+    if (rows) {
+      local.fill_x_halos_at_row_ends(block().extents().n[0]);
+      local.take_x_pushes_at_row_starts(block().extents());
+    }
+    return local;
   }
   // A lone two-buffer part's halos before its step (Domain::fill_halos):
   // the periodic ones of `axes` (read_periodic for StreamCollide, all for
@@ -916,11 +945,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                    WallGhosts<Lattice, S, memory_space, Return>{block().current(), runs, m_wall});
   }
 
-  // Values AAPull pushed into periodic halos go to the sites they belong to.
-  void push_back_periodic() {
-    const auto& map = m_periodic_push_map;
+  // Values AAPull pushed into periodic halos go to the sites they belong to;
+  // those in the interior rows' x halos, where the local rows take them, by
+  // push_back_rows before a local step that does not.
+  void push_back_periodic() { scatter_own("kolb::PeriodicPushBack", m_periodic_push_map); }
+  void push_back_rows() {
+    if (m_row_pushes_pending) scatter_own("kolb::RowPushBack", m_row_push_map);
+    m_row_pushes_pending = false;
+  }
+  void scatter_own(const char* label, const Kokkos::View<index_t*, memory_space>& map) {
     if (map.extent(0) == 0) return;
-    for_each_index("kolb::PeriodicPushBack", m_exec, index_t(map.extent(0) / 2),
+    for_each_index(label, m_exec, index_t(map.extent(0) / 2),
                    ScatterPushed<Stored, memory_space>{block().current(), block().current(), map});
   }
 
@@ -936,7 +971,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       // Scratch kept between calls: the run loop observes every fraction of a second.
       if (m_scratch.size() != block().current().size())
         m_scratch = view("kolb::post_collision", block().current().size());
-      if (m_aa_streamed) {
+      if (m_aa_streamed) {  // reads what the pull pushed into halos there (AAUnstream)
         for_each_site("kolb::AAUnstream", m_exec, interior_region(e),
                       AAUnstream<Lattice, S, Layout, memory_space>{
                           block().current(), m_scratch, block().material(), block().layout(),
@@ -979,9 +1014,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   host_view m_pushed_host[2], m_pushed_in_host[2];       // their host copies (device parts, MPI)
   Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
   Kokkos::View<index_t*, memory_space> m_periodic_push_map;  // pairs (halo, image storage index)
-  Kokkos::View<GhostRun*, memory_space> m_ghost_runs;        // kernels/wall_ghosts.hpp
-  Kokkos::View<GhostRun*, memory_space> m_lane_ghost_runs;   // those the rows' end lines take
-  std::array<bool, 2> m_x_wall_lanes{false, false};          // x_wall_lanes
+  Kokkos::View<index_t*, memory_space> m_row_push_map;  // those the local rows take (row_start)
+  bool m_row_pushes_pending = false;  // a pull's m_row_push_map pairs not yet moved
+  Kokkos::View<GhostRun*, memory_space> m_ghost_runs;       // kernels/wall_ghosts.hpp
+  Kokkos::View<GhostRun*, memory_space> m_lane_ghost_runs;  // those the rows' end lines take
+  std::array<bool, 2> m_x_wall_lanes{false, false};         // x_wall_lanes
 };
 
 // A part of a variant on the role's execution space; this memory space's

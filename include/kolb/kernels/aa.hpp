@@ -193,6 +193,11 @@ Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
 
 }  // namespace impl
 
+// Which halo sites a periodic push map covers: all, or the x halos of
+// interior rows (which AA local steps may take at their rows' starts,
+// Collide::row_start) apart from the others.
+enum class PushedHalos { all, outside_rows, rows_only };
+
 // After an AAPull step, the values pushed into periodic halo sites belong to
 // the sites one period away (impl::pushed_image). Computed once from the
 // materials as pairs (halo storage index, image storage index) and applied by
@@ -202,7 +207,8 @@ Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
 template <class Lattice, class Layout>
 Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
     const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
-    const Layout& layout, const std::array<bool, 3>& periodic) {
+    const Layout& layout, const std::array<bool, 3>& periodic,
+    PushedHalos which = PushedHalos::all) {
   const SiteIndex site = e.site_index();
   std::vector<index_t> map;
   for (int z = 0; z < e.ext(2); ++z)
@@ -215,6 +221,9 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
           if (x >= e.halo[0] && x < e.halo[0] + e.n[0] - 1) x = e.halo[0] + e.n[0] - 1;
           continue;
         }
+        bool row = true;  // an x halo site of an interior row
+        for (int a = 1; a < 3; ++a) row = row && p[a] >= e.halo[a] && p[a] < e.halo[a] + e.n[a];
+        if (which != PushedHalos::all && row != (which == PushedHalos::rows_only)) continue;
         int image[3];
         if (!impl::pushed_image<Lattice>(material, e, periodic, p, -1, image)) continue;
         const index_t g = site(image[0], image[1], image[2]), s = site(x, y, z);

@@ -59,7 +59,10 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_flat(other.m_flat),
         m_x_halo_n(other.m_x_halo_n),
         m_x_low(other.m_x_low),
-        m_x_high(other.m_x_high) {}
+        m_x_high(other.m_x_high),
+        m_x_take(other.m_x_take),
+        m_interior(other.m_interior),
+        m_x_stride(other.m_x_stride) {}
 
   // AA local steps (SwappedOut) of host parts periodic onto themselves along
   // x with every row one run (BlockPart::aa_x_halos_in_rows): after a whole
@@ -88,6 +91,61 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_f(m_layout(high, j)) = m_f(m_layout(high - m_x_halo_n, j));
       }
     }
+  }
+
+  // The same local steps, after a pull step: what the pull pushed into a
+  // row's x halos belongs to the row's other end (the halos' images one
+  // period away), and the row takes it there itself instead of the pass
+  // after the pull (BlockPart::push_back_periodic), which touched a cold
+  // line per row, face and crossing population: the high halo's values at
+  // the row's start (row_start, which also asks for the next row's high-halo
+  // lines, a row ahead), the low halo's just before the row's last line
+  // (row_last, that line then in cache). A value arrives in slot j of a halo
+  // site from the pull of the site c_j behind it: copied only where that one
+  // is interior, the rule of periodic_push_map, which leaves these pairs to
+  // the rows (PushedHalos::rows_only). row_end overwrites the high halo's
+  // slots after. D3Q19 160^3 AA 1.00-1.05x on one thread, 1.01-1.11x on two
+  // (docs/performance.md, "Pushed x halos taken by the local rows").
+  bool m_x_take = false;
+  Region m_interior;
+  index_t m_x_stride = 0;  // storage sites from a row to the next
+  void take_x_pushes_at_row_starts(const Extents& e) {
+    m_x_take = true;
+    m_interior = interior_region(e);
+    m_x_stride = e.site_index()(0, 1, 0) - e.site_index()(0, 0, 0);
+  }
+  // The copies row_start and row_last make over all interior rows
+  // (BlockPart checks them against the pairs periodic_push_map leaves).
+  index_t row_start_copies() const {
+    constexpr int h = Lattice::halo;
+    index_t n = 0;
+    for (int z = m_interior.lo[2]; z < m_interior.hi[2]; ++z)
+      for (int y = m_interior.lo[1]; y < m_interior.hi[1]; ++y)
+        for (int k = 0; k < h; ++k) {
+          for (int c = 0; c < m_x_low.count; ++c)
+            n += pushed_from_interior(m_x_low.index[c], k, y, z);
+          for (int c = 0; c < m_x_high.count; ++c)
+            n += pushed_from_interior(m_x_high.index[c], h + m_x_halo_n + k, y, z);
+        }
+    return n;
+  }
+  static constexpr bool has_row_start = true;
+  KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
+    constexpr int h = Lattice::halo;
+    if (!m_x_take || b != h || e != h + m_x_halo_n) return;
+    for (int k = 0; k < h; ++k) {
+      const int x = h + m_x_halo_n + k;
+      take_pushed(m_x_high, x, -m_x_halo_n, y, z);  // c_x > 0: into the high halo
+      const index_t next = m_site(x, y, z) + m_x_stride;
+      for (int c = 0; c < m_x_high.count; ++c)
+        if (m_layout(next, m_x_high.index[c]) < index_t(m_f.span()))
+          host::prefetch_read(m_f.data() + m_layout(next, m_x_high.index[c]));
+    }
+  }
+  KOLB_HOST_INLINE void row_last(int z, int y, int b, int e) const {
+    constexpr int h = Lattice::halo;
+    if (!m_x_take || b != h || e != h + m_x_halo_n) return;
+    for (int k = 0; k < h; ++k) take_pushed(m_x_low, k, m_x_halo_n, y, z);  // c_x < 0
   }
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
@@ -126,6 +184,26 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   }
 
  private:
+  // Whether the site a pull pushed population j from into (x, y, z) lies in
+  // the interior (halo sites are not updated, so push nothing).
+  KOLB_HOST_INLINE bool pushed_from_interior(int j, int x, int y, int z) const {
+    const int p[3] = {x, y, z};
+    for (int a = 0; a < 3; ++a) {
+      const int from = p[a] - Lattice::c(j, a);
+      if (from < m_interior.lo[a] || from >= m_interior.hi[a]) return false;
+    }
+    return true;
+  }
+  // Slots `pop` of halo site (x, y, z) to its image `shift` sites along x,
+  // where something was pushed there.
+  KOLB_HOST_INLINE void take_pushed(const CrossingPopulations<Lattice>& pop, int x, int shift,
+                                    int y, int z) const {
+    const index_t s = m_site(x, y, z);
+    for (int c = 0; c < pop.count; ++c) {
+      const int j = pop.index[c];
+      if (pushed_from_interior(j, x, y, z)) m_f(m_layout(s + shift, j)) = m_f(m_layout(s, j));
+    }
+  }
   KOKKOS_FORCEINLINE_FUNCTION Scalar load(index_t s, int i) const {
     return P::template load<Lattice>(m_f(m_layout(s, i)), i);
   }

@@ -219,6 +219,10 @@ KOLB_NOINLINE void run_bulk_sites(const SiteFunctor& f, int z, int y, int x0, in
 }
 
 template <class F, class = void>
+struct has_row_start : std::false_type {};
+template <class F>
+struct has_row_start<F, std::enable_if_t<F::has_row_start>> : std::true_type {};
+template <class F, class = void>
 struct has_row_end : std::false_type {};
 template <class F>
 struct has_row_end<F, std::enable_if_t<F::has_row_end>> : std::true_type {};
@@ -227,7 +231,8 @@ struct has_row_end<F, std::enable_if_t<F::has_row_end>> : std::true_type {};
 // (stream_collide.hpp) take them a cache line of sites at a time between an
 // unaligned head and tail, functors with `prefetches` a line of sites at a
 // time after asking for the inputs of the sites prefetch_sites on; both
-// where their m_lines says so.
+// where their m_lines says so. Functors with `has_row_start` get their
+// row_last(z, y, b, e) before the row's last line (Collide).
 template <class SiteFunctor>
 KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, int e) {
   if constexpr (goes_by_lines<SiteFunctor>::value) {
@@ -244,25 +249,32 @@ KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, in
     if (f.m_lines) {
       constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
       int x = b;
+      bool last = !has_row_start<SiteFunctor>::value;
       for (; x + n <= e; x += n) {
+        if constexpr (has_row_start<SiteFunctor>::value)
+          if (!last && x + 2 * n > e) f.row_last(z, y, b, e), last = true;
         f.prefetch_sources(f.m_site(x + ahead, y, z));
         run_bulk_chunk<n>(f, z, y, x);
       }
+      if constexpr (has_row_start<SiteFunctor>::value)
+        if (!last) f.row_last(z, y, b, e);
       run_bulk_sites(f, z, y, x, e);
       return;
     }
   }
+  if constexpr (has_row_start<SiteFunctor>::value) f.row_last(z, y, b, e);
   run_bulk_sites(f, z, y, b, e);
 }
 
-// The bulk run of one row within [lo, hi); then, for functors with
-// `has_row_end`, their row_end(z, y, b, e) (Collide: the AA local step's x
-// halos).
+// The bulk run of one row within [lo, hi), between, for functors with
+// `has_row_start` and `has_row_end`, their row_start(z, y, b, e) and
+// row_end(z, y, b, e) (Collide: the AA local step's x halos).
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {
   int b, e;
   clamp_run(bulk, z, y, lo, hi, b, e);
+  if constexpr (has_row_start<SiteFunctor>::value) f.row_start(z, y, b, e);
   run_bulk_run(f, z, y, b, e);
   if constexpr (has_row_end<SiteFunctor>::value) f.row_end(z, y, b, e);
 }
