@@ -129,7 +129,7 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         }
     return n;
   }
-  static constexpr bool has_row_start = true;
+  static constexpr bool has_row_start = SwappedOut;  // the local step only
   KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;

@@ -249,15 +249,17 @@ KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, in
     if (f.m_lines) {
       constexpr int n = SiteFunctor::line_sites, ahead = SiteFunctor::prefetch_sites;
       int x = b;
-      bool last = !has_row_start<SiteFunctor>::value;
+      if constexpr (has_row_start<SiteFunctor>::value) {  // all lines but the last
+        for (; x + 2 * n <= e; x += n) {
+          f.prefetch_sources(f.m_site(x + ahead, y, z));
+          run_bulk_chunk<n>(f, z, y, x);
+        }
+        f.row_last(z, y, b, e);
+      }
       for (; x + n <= e; x += n) {
-        if constexpr (has_row_start<SiteFunctor>::value)
-          if (!last && x + 2 * n > e) f.row_last(z, y, b, e), last = true;
         f.prefetch_sources(f.m_site(x + ahead, y, z));
         run_bulk_chunk<n>(f, z, y, x);
       }
-      if constexpr (has_row_start<SiteFunctor>::value)
-        if (!last) f.row_last(z, y, b, e);
       run_bulk_sites(f, z, y, x, e);
       return;
     }
