@@ -145,8 +145,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
             pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true), m_split,
                                        CrossingPopulations<Lattice>(m_split, side), m_periodic));
     // Where those pushed into periodic halos belong; where local steps fill
-    // the x halos at their rows' ends, they take the interior rows' x halos
-    // at the rows' starts (Collide::row_start), and their pairs are kept
+    // the x halos at their rows' ends, their rows take what was pushed into
+    // their x halos (Collide::row_start, row_last), and those pairs are kept
     // apart for local steps that do not (UpdateZone). Reads of the state
     // between the two steps need neither: AAUnstream takes what the pull
     // pushed into halos from the halos.
@@ -400,7 +400,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         swap_opposites(block().current());
         m_aa_streamed = false;
         m_x_halos_filled = false;
-        m_row_pushes_pending = false;
       }
     }
     m_exec.fence();
@@ -431,7 +430,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         swap_opposites(block().current());
         m_aa_streamed = false;
         m_x_halos_filled = false;
-        m_row_pushes_pending = false;
       }
     }
     m_exec.fence();
@@ -439,8 +437,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_scratch_fresh = false;
-    if (kernel != BenchKernel::aa)  // the others write the buffer too
-      m_x_halos_filled = m_row_pushes_pending = false;
+    if (kernel != BenchKernel::aa) m_x_halos_filled = false;  // the others write the buffer too
     const Region all = interior_region(block().extents());
     m_exec.fence();
     Kokkos::Timer timer;
@@ -505,8 +502,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // Aligned rows that wrap x themselves (x_wraps_in_rows) read no value of
   // their x halos: stored without them, a 160-site FP32 row takes 10 lines
   // instead of 11 (its halo sites and padding), and the hardware streamed
-  // that line too (D3Q19 fused 160^3 FP32 1.09x, FP64 1.03x on an Emerald
-  // Rapids VM; docs/performance.md, "Rows without x halos"). Decided before
+  // that line too (D3Q19 fused 160^3 FP32 1.10x, FP64 1.06x on one thread
+  // of an Emerald Rapids VM; docs/performance.md, "Rows without x halos"). Decided before
   // the block exists, so from what makes x_wraps_in_rows hold: 3-D parts
   // (a 2-D row's first site has a neighbour one site before the array)
   // periodic onto themselves along every axis (no neighbour, whose halo
@@ -907,8 +904,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // its x halos, and fills them for the next pull at its end.
   void aa_local_step(UpdateZone zone) {
     const bool rows = m_aa_x_rows && zone == UpdateZone::all;
-    if (!rows) push_back_rows();
-    m_row_pushes_pending = false;
+    if (rows)
+      m_row_pushes_pending = false;  // the rows take them
+    else
+      push_back_rows();
     for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local(rows)); });
     m_x_halos_filled = rows;
   }

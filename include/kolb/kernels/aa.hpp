@@ -194,8 +194,8 @@ Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
 }  // namespace impl
 
 // Which halo sites a periodic push map covers: all, or the x halos of
-// interior rows (which AA local steps may take at their rows' starts,
-// Collide::row_start) apart from the others.
+// interior rows (which AA local steps may take themselves, Collide::row_start
+// and row_last) apart from the others.
 enum class PushedHalos { all, outside_rows, rows_only };
 
 // After an AAPull step, the values pushed into periodic halo sites belong to

@@ -119,13 +119,12 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   index_t row_start_copies() const {
     constexpr int h = Lattice::halo;
     index_t n = 0;
+    const auto count = [&](int) { ++n; };
     for (int z = m_interior.lo[2]; z < m_interior.hi[2]; ++z)
       for (int y = m_interior.lo[1]; y < m_interior.hi[1]; ++y)
         for (int k = 0; k < h; ++k) {
-          for (int c = 0; c < m_x_low.count; ++c)
-            n += pushed_from_interior(m_x_low.index[c], k, y, z);
-          for (int c = 0; c < m_x_high.count; ++c)
-            n += pushed_from_interior(m_x_high.index[c], h + m_x_halo_n + k, y, z);
+          for_pushed(m_x_low, k, y, z, count);
+          for_pushed(m_x_high, h + m_x_halo_n + k, y, z, count);
         }
     return n;
   }
@@ -199,10 +198,14 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   KOLB_HOST_INLINE void take_pushed(const CrossingPopulations<Lattice>& pop, int x, int shift,
                                     int y, int z) const {
     const index_t s = m_site(x, y, z);
-    for (int c = 0; c < pop.count; ++c) {
-      const int j = pop.index[c];
-      if (pushed_from_interior(j, x, y, z)) m_f(m_layout(s + shift, j)) = m_f(m_layout(s, j));
-    }
+    for_pushed(pop, x, y, z, [&](int j) { m_f(m_layout(s + shift, j)) = m_f(m_layout(s, j)); });
+  }
+  // f(j) for the slots j of `pop` a pull pushed something into at (x, y, z).
+  template <class F>
+  KOLB_HOST_INLINE void for_pushed(const CrossingPopulations<Lattice>& pop, int x, int y, int z,
+                                   const F& f) const {
+    for (int c = 0; c < pop.count; ++c)
+      if (pushed_from_interior(pop.index[c], x, y, z)) f(pop.index[c]);
   }
   KOKKOS_FORCEINLINE_FUNCTION Scalar load(index_t s, int i) const {
     return P::template load<Lattice>(m_f(m_layout(s, i)), i);
