@@ -292,18 +292,31 @@ TEST(AAInvariance, ObstacleAcrossPeriodicBorder) {
 // (Collide::row_end); the passes after and before the pull skip those. A
 // lattice of fewer rows than 4 per thread (rows cut into pieces) keeps the
 // passes. With walls along y (pushes from their ghosts stay with the
-// ghosts) and in a box periodic along every axis; rows by sites, and by
+// ghosts) and in a box periodic along every axis, where the rows next to
+// the y and z faces take and fill those halos too (take_yz_halos_in_rows):
+// there a Taylor-Green field varies along every axis, so a value taken from
+// or put into the wrong row differs. Boxes one and two rows high have rows
+// that are the image of halo rows on both sides. Rows by sites, and by
 // lines with prefetches (KOLB_LLC_BYTES=0; row_last before the last line).
-TEST(AAInvariance, XHalosFilledByTheLocalRows) {
+TEST(AAInvariance, HalosFilledByTheLocalRows) {
   for (const bool lines : {false, true}) {
     if (lines) setenv("KOLB_LLC_BYTES", "0", 1);
-    for (const auto& [lattice, size] : std::vector<std::pair<std::string, std::string>>{
-             {"D3Q19", "[17, 9, 7]"}, {"D2Q9", "[23, 11]"}, {"D2Q9", "[256, 2]"}}) {
+    for (const auto& [lattice, size] :
+         std::vector<std::pair<std::string, std::string>>{{"D3Q19", "[17, 9, 7]"},
+                                                          {"D3Q19", "[16, 1, 2]"},
+                                                          {"D2Q9", "[23, 11]"},
+                                                          {"D2Q9", "[256, 2]"},
+                                                          {"D2Q9", "[24, 1]"}}) {
       const std::string yaml = kolb::test::lid_case(lattice, true, size, "[]");
       const std::string what = lattice + " " + size + (lines ? " by lines" : "");
+      const std::vector<std::string> periodic = {"boundaries.y-=periodic",
+                                                 "boundaries.y+=periodic"};
       expect_aa_matches_two_buffer(yaml, what);
-      expect_aa_matches_two_buffer(yaml, what + " periodic",
-                                   {"boundaries.y-=periodic", "boundaries.y+=periodic"});
+      expect_aa_matches_two_buffer(yaml, what + " periodic", periodic);
+      auto taylor_green = periodic;
+      taylor_green.push_back(lattice == "D3Q19" ? "initial={type: taylor_green_3d, amplitude: 0.02}"
+                                                : "initial={type: taylor_green, amplitude: 0.02}");
+      expect_aa_matches_two_buffer(yaml, what + " periodic Taylor-Green", taylor_green);
     }
     unsetenv("KOLB_LLC_BYTES");
   }

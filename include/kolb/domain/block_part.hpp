@@ -134,6 +134,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if (e.halo[0] != Lattice::halo && !m_x_wraps)
       throw std::logic_error(s.label + ": rows stored without x halos do not wrap x");
     m_aa_x_rows = aa_x_halos_in_rows();
+    m_aa_yz_rows = aa_yz_halos_in_rows();
     if constexpr (!is_host_space_v<Exec>) {
       m_bulk_on_device = bulk_runs_on<memory_space>(m_bulk);
       m_fluid_rows_on_device = bulk_runs_on<memory_space>(m_fluid_rows);
@@ -146,10 +147,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                                        CrossingPopulations<Lattice>(m_split, side), m_periodic));
     // Where those pushed into periodic halos belong; where local steps fill
     // the x halos at their rows' ends, their rows take what was pushed into
-    // their x halos (Collide::row_start, row_last), and those pairs are kept
-    // apart for local steps that do not (UpdateZone). Reads of the state
-    // between the two steps need neither: AAUnstream takes what the pull
-    // pushed into halos from the halos.
+    // their x halos (Collide::row_start, row_last), and in parts periodic
+    // onto themselves along every axis what was pushed into every halo
+    // (take_yz_halos_in_rows); those pairs are kept apart for local steps
+    // that do not (UpdateZone). Reads of the state between the two steps
+    // need neither: AAUnstream takes what the pull pushed into halos from
+    // the halos.
     if constexpr (Model::in_place_streaming) {
       if (m_aa) {
         const auto map = [&](PushedHalos which) {
@@ -157,12 +160,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
               memory_space(),
               periodic_push_map<Lattice>(mat, e, block().layout(), m_periodic, which));
         };
-        m_periodic_push_map = map(m_aa_x_rows ? PushedHalos::outside_rows : PushedHalos::all);
+        if (!m_aa_yz_rows)
+          m_periodic_push_map = map(m_aa_x_rows ? PushedHalos::outside_rows : PushedHalos::all);
         if (m_aa_x_rows) {
-          m_row_push_map = map(PushedHalos::rows_only);
+          m_row_push_map = map(m_aa_yz_rows ? PushedHalos::all : PushedHalos::rows_only);
           if (index_t(m_row_push_map.extent(0) / 2) != aa_local(true).row_start_copies())
             throw std::logic_error(s.label +
-                                   ": the AA rows' x-halo copies differ from the push map's");
+                                   ": the AA rows' halo copies differ from the push map's");
         }
       }
     }
@@ -199,8 +203,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void fill_periodic(int axis) override {
     m_scratch_fresh = false;
-    if (!read_periodic()[axis] || !reads_halos()) return;  // AA: before pull steps only
-    if (axis == 0 && m_x_halos_filled) return;             // by the local step's rows
+    if (!read_periodic()[axis] || !reads_halos()) return;            // AA: before pull steps only
+    if (m_rows_filled_halos && (axis == 0 || m_aa_yz_rows)) return;  // by the local step's rows
     wait_for_halos();  // its corners copy those across the split axis
     fill_periodic_axis<Lattice>(m_exec, block().current(), block().layout(), block().extents(),
                                 axis, m_aa);
@@ -399,7 +403,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       if (m_aa) {  // the AA state between steps: post-collision, swapped
         swap_opposites(block().current());
         m_aa_streamed = false;
-        m_x_halos_filled = false;
+        m_rows_filled_halos = false;
       }
     }
     m_exec.fence();
@@ -429,7 +433,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       if (m_aa) {  // AA state between steps: post-collision, swapped
         swap_opposites(block().current());
         m_aa_streamed = false;
-        m_x_halos_filled = false;
+        m_rows_filled_halos = false;
       }
     }
     m_exec.fence();
@@ -437,7 +441,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_scratch_fresh = false;
-    if (kernel != BenchKernel::aa) m_x_halos_filled = false;  // the others write the buffer too
+    if (kernel != BenchKernel::aa) m_rows_filled_halos = false;  // the others write the buffer too
     const Region all = interior_region(block().extents());
     m_exec.fence();
     Kokkos::Timer timer;
@@ -591,6 +595,16 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
              e.fill_order()[0] == 0 &&
              impl::RowPieces::of(interior_region(e), m_exec.concurrency()).pieces == 1;
     }
+  }
+  // Whether those rows also take and fill the y and z halos
+  // (Collide::take_yz_halos_in_rows): where the part is periodic onto itself
+  // along every axis, so that no halo is a wall's or a neighbour's, whose
+  // fills and exchanges span the periodic halos in their own order.
+  bool aa_yz_halos_in_rows() const {
+    if (!m_aa_x_rows) return false;
+    for (int a = 1; a < Lattice::dim; ++a)
+      if (!m_periodic[a]) return false;
+    return true;
   }
   // Which x faces' wall ghosts (low, high) the fused rows bounce in their
   // end lines (StreamCollide::m_end_walls) instead of the pass before each
@@ -893,7 +907,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for_zone(zone, [&](const Region& r) {
       launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
     });
-    m_x_halos_filled = false;
+    m_rows_filled_halos = false;
     if (zone == UpdateZone::inner) return;
     push_back_periodic();
     m_row_pushes_pending = m_row_push_map.extent(0) > 0;
@@ -901,7 +915,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
   // AA's even step: collision in place, no halo read; where
   // aa_x_halos_in_rows, each whole row first takes what the pull pushed into
-  // its x halos, and fills them for the next pull at its end.
+  // its x halos, and fills them for the next pull at its end (and, where
+  // aa_yz_halos_in_rows, the y and z halo rows whose image it is).
   void aa_local_step(UpdateZone zone) {
     const bool rows = m_aa_x_rows && zone == UpdateZone::all;
     if (rows)
@@ -909,14 +924,16 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     else
       push_back_rows();
     for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local(rows)); });
-    m_x_halos_filled = rows;
+    m_rows_filled_halos = rows;
   }
-  // The local step's functor; with `rows`, its rows take and fill their x halos.
+  // The local step's functor; with `rows`, its rows take and fill their x
+  // halos, and with m_aa_yz_rows the y and z halo rows whose images they are.
   AALocal<Model, Layout, memory_space> aa_local(bool rows) const {
     AALocal<Model, Layout, memory_space> local(block(), m_model);
     if (rows) {
       local.fill_x_halos_at_row_ends(block().extents().n[0]);
       local.take_x_pushes_at_row_starts(block().extents());
+      if (m_aa_yz_rows) local.take_yz_halos_in_rows();
     }
     return local;
   }
@@ -1000,13 +1017,15 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   int m_split;                                    // the node's split axis (faces between parts)
   std::array<bool, 2> m_wall_side{false, false};  // the part holds the y- / y+ wall rows
   bool m_fused, m_aa;
-  bool m_x_wraps = false;           // x_wraps_in_rows: fused rows wrap x, no x halo filled
-  bool m_aa_streamed = false;       // AA buffer holds streamed (not swapped) populations
-  bool m_aa_x_rows = false;         // aa_x_halos_in_rows
-  bool m_x_halos_filled = false;    // the last step was a local one that filled the x halos
-  view m_scratch;                   // AA: reconstructed post-collision state
-  bool m_scratch_fresh = false;     // m_scratch matches the block (no change since)
-  view m_send[3][2], m_recv[3][2];  // packed halos by axis and side
+  bool m_x_wraps = false;            // x_wraps_in_rows: fused rows wrap x, no x halo filled
+  bool m_aa_streamed = false;        // AA buffer holds streamed (not swapped) populations
+  bool m_aa_x_rows = false;          // aa_x_halos_in_rows
+  bool m_aa_yz_rows = false;         // aa_yz_halos_in_rows
+  bool m_rows_filled_halos = false;  // the last step was a local one whose rows filled the x halos
+                                     // (and with m_aa_yz_rows the y and z ones)
+  view m_scratch;                    // AA: reconstructed post-collision state
+  bool m_scratch_fresh = false;      // m_scratch matches the block (no change since)
+  view m_send[3][2], m_recv[3][2];   // packed halos by axis and side
   host_view m_send_host[3][2], m_recv_host[3][2];  // their host copies (device parts)
   // AA: populations pushed across the split axis' faces, by side, and where they go.
   view m_pushed[2], m_pushed_in[2];

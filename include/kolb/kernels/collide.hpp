@@ -9,6 +9,8 @@
 #include <kolb/kernels/policy.hpp>
 #include <kolb/layout/population_pointers.hpp>
 
+#include <algorithm>
+
 namespace kolb {
 
 // SwappedOut = true stores population i in slot opposite(i): the AA
@@ -91,6 +93,10 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_f(m_layout(high, j)) = m_f(m_layout(high - m_x_halo_n, j));
       }
     }
+    if (m_yz_rows)
+      for_halo_row_runs(z, y, [&](int j, index_t halo, index_t image, int len) {
+        for (int k = 0; k < len; ++k) m_f(m_layout(halo + k, j)) = m_f(m_layout(image + k, j));
+      });
   }
 
   // The same local steps, after a pull step: what the pull pushed into a
@@ -114,24 +120,41 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
     m_interior = interior_region(e);
     m_x_stride = e.site_index()(0, 1, 0) - e.site_index()(0, 0, 0);
   }
+  // Parts periodic onto themselves along every axis
+  // (BlockPart::aa_yz_halos_in_rows): the rows next to the y and z faces
+  // also take what the pull pushed into the halo rows whose images they are
+  // (row_start) and fill those rows for the next pull (row_end), the same
+  // slots both ways (a pull reads slot j of a halo site p, and pushed into
+  // it, where p - c_j is interior). This replaced a fill pass over the y and
+  // z faces before each pull and a push-back map pass after it, 5-6 % of the
+  // D3Q19 160^3 AA steps on an Emerald Rapids VM (docs/performance.md, "Y
+  // and z halos in the AA local rows").
+  bool m_yz_rows = false;
+  void take_yz_halos_in_rows() { m_yz_rows = true; }
   // The copies row_start and row_last make over all interior rows
-  // (BlockPart checks them against the pairs periodic_push_map leaves).
+  // (BlockPart checks them against the pairs of the push map they replace).
   index_t row_start_copies() const {
     constexpr int h = Lattice::halo;
     index_t n = 0;
     const auto count = [&](int) { ++n; };
     for (int z = m_interior.lo[2]; z < m_interior.hi[2]; ++z)
-      for (int y = m_interior.lo[1]; y < m_interior.hi[1]; ++y)
+      for (int y = m_interior.lo[1]; y < m_interior.hi[1]; ++y) {
         for (int k = 0; k < h; ++k) {
           for_pushed(m_x_low, k, y, z, count);
           for_pushed(m_x_high, h + m_x_halo_n + k, y, z, count);
         }
+        if (m_yz_rows) for_halo_row_runs(z, y, [&](int, index_t, index_t, int len) { n += len; });
+      }
     return n;
   }
   static constexpr bool has_row_start = SwappedOut;  // the local step only
   KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
+    if (m_yz_rows)
+      for_halo_row_runs(z, y, [&](int j, index_t halo, index_t image, int len) {
+        for (int k = 0; k < len; ++k) m_f(m_layout(image + k, j)) = m_f(m_layout(halo + k, j));
+      });
     for (int k = 0; k < h; ++k) {
       const int x = h + m_x_halo_n + k;
       take_pushed(m_x_high, x, -m_x_halo_n, y, z);  // c_x > 0: into the high halo
@@ -192,6 +215,43 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
       if (from < m_interior.lo[a] || from >= m_interior.hi[a]) return false;
     }
     return true;
+  }
+  // f(j, halo, image, n) for the runs of n sites along x, from storage site
+  // `halo` of a y or z halo row whose image is row (y, z) and from site
+  // `image` of that row, whose slot j a pull reads from the halo site and
+  // pushes into it (p - c_j interior); a run's x coordinates are those of the
+  // halo row, shifted by a period where they lie in an x halo.
+  template <class F>
+  KOLB_HOST_INLINE void for_halo_row_runs(int z, int y, const F& f) const {
+    const Region& in = m_interior;
+    int rows[2][3], count[2] = {0, 0};  // halo coordinates of the rows, per axis
+    const int at[2] = {y, z};
+    for (int a = 0; a < 2; ++a) {
+      const int n = in.hi[a + 1] - in.lo[a + 1], ext = in.hi[a + 1] + in.lo[a + 1];
+      rows[a][count[a]++] = at[a];
+      if (at[a] - n >= 0 && at[a] - n < in.lo[a + 1]) rows[a][count[a]++] = at[a] - n;
+      if (at[a] + n >= in.hi[a + 1] && at[a] + n < ext) rows[a][count[a]++] = at[a] + n;
+    }
+    if (count[0] == 1 && count[1] == 1) return;  // no halo row has this row as its image
+    const auto inside = [&](int a, int v) { return v >= in.lo[a] && v < in.hi[a]; };
+    const int nx = in.hi[0] - in.lo[0];
+    for (int p = 0; p < count[0]; ++p)
+      for (int q = 0; q < count[1]; ++q) {
+        const int hy = rows[0][p], hz = rows[1][q];
+        if (p == 0 && q == 0) continue;  // the row itself
+        for (int j = 0; j < Q; ++j) {
+          const int cx = Lattice::c(j, 0);
+          if (!inside(1, hy - Lattice::c(j, 1)) || !inside(2, hz - Lattice::c(j, 2))) continue;
+          // Halo sites x with x - c_jx interior, in pieces of one shift.
+          const int lo = in.lo[0] + cx, hi = in.hi[0] + cx;
+          const int cut[4] = {lo, std::max(lo, in.lo[0]), std::min(hi, in.hi[0]), hi};
+          for (int k = 0; k < 3; ++k) {
+            if (cut[k + 1] <= cut[k]) continue;
+            const int shift = k == 0 ? nx : k == 2 ? -nx : 0;
+            f(j, m_site(cut[k], hy, hz), m_site(cut[k] + shift, y, z), cut[k + 1] - cut[k]);
+          }
+        }
+      }
   }
   // Slots `pop` of halo site (x, y, z) to its image `shift` sites along x,
   // where something was pushed there.
