@@ -93,10 +93,7 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         m_f(m_layout(high, j)) = m_f(m_layout(high - m_x_halo_n, j));
       }
     }
-    if (m_yz_rows)
-      for_halo_row_runs(z, y, [&](int j, index_t halo, index_t image, int len) {
-        for (int k = 0; k < len; ++k) m_f(m_layout(halo + k, j)) = m_f(m_layout(image + k, j));
-      });
+    if (m_yz_rows) copy_halo_rows(z, y, true);
   }
 
   // The same local steps, after a pull step: what the pull pushed into a
@@ -127,8 +124,8 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   // slots both ways (a pull reads slot j of a halo site p, and pushed into
   // it, where p - c_j is interior). This replaced a fill pass over the y and
   // z faces before each pull and a push-back map pass after it, 5-6 % of the
-  // D3Q19 160^3 AA steps on an Emerald Rapids VM (docs/performance.md, "Y
-  // and z halos in the AA local rows").
+  // D3Q19 160^3 AA steps on a 2-vCPU Xeon VM (docs/performance.md, "Y and z
+  // halos in the AA local rows").
   bool m_yz_rows = false;
   void take_yz_halos_in_rows() { m_yz_rows = true; }
   // The copies row_start and row_last make over all interior rows
@@ -151,10 +148,7 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
-    if (m_yz_rows)
-      for_halo_row_runs(z, y, [&](int j, index_t halo, index_t image, int len) {
-        for (int k = 0; k < len; ++k) m_f(m_layout(image + k, j)) = m_f(m_layout(halo + k, j));
-      });
+    if (m_yz_rows) copy_halo_rows(z, y, false);
     for (int k = 0; k < h; ++k) {
       const int x = h + m_x_halo_n + k;
       take_pushed(m_x_high, x, -m_x_halo_n, y, z);  // c_x > 0: into the high halo
@@ -252,6 +246,14 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
           }
         }
       }
+  }
+  // The slots for_halo_row_runs names, from row (y, z) into its halo rows
+  // (`fill`, row_end) or back (row_start).
+  KOLB_HOST_INLINE void copy_halo_rows(int z, int y, bool fill) const {
+    for_halo_row_runs(z, y, [&](int j, index_t halo, index_t image, int len) {
+      const index_t to = fill ? halo : image, from = fill ? image : halo;
+      for (int k = 0; k < len; ++k) m_f(m_layout(to + k, j)) = m_f(m_layout(from + k, j));
+    });
   }
   // Slots `pop` of halo site (x, y, z) to its image `shift` sites along x,
   // where something was pushed there.
