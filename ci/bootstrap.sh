@@ -19,7 +19,7 @@ log() { echo "[bootstrap] $*" >&2; }
 
 apt_packages=(build-essential cmake ninja-build pkg-config
   libopenmpi-dev openmpi-bin libyaml-cpp-dev libgtest-dev googletest
-  nlohmann-json3-dev libcli11-dev gnuplot-nox dpkg-dev clang-format ccache)
+  nlohmann-json3-dev libcli11-dev gnuplot-nox dpkg-dev clang-format ccache python3)
 kolb_apt_install "${apt_packages[@]}"
 
 if [ -f "$KOKKOS_PREFIX/.complete" ]; then

@@ -3,7 +3,7 @@
 // (x fastest), sizes as even as possible (the remainder spread over the
 // first tiles), and the model of seed 001 that picks the tiling from the
 // measured cost of a site update and of a face exchange per axis
-// (docs/design.md "MPI tiles").
+// (docs/mpi.md, "Choosing the tiling").
 
 #include <kolb/io/case.hpp>
 

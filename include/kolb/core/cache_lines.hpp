@@ -32,7 +32,7 @@ constexpr int line_values = kLineBytes / int(sizeof(T));
 // (D2Q37's kernel twice it: LineRowTuning in kernels/stream_collide.hpp;
 // and the in-place rows: RowPrefetch in kernels/policy.hpp).
 // D3Q19 FP64 fused at 160^3 ran 84-87 MLUPS 16 lines ahead, 99-105 at 8,
-// 111-118 at 4 (docs/performance.md, "Non-temporal two-buffer rows").
+// 111-118 at 4 (docs/performance-log.md, "Non-temporal two-buffer rows").
 constexpr int kPrefetchLines = 4;
 
 KOKKOS_FORCEINLINE_FUNCTION bool line_aligned(const void* p) {

@@ -489,7 +489,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // CSoA; arrays shifted by block.hpp's aligned_row_lead): their line rows
   // then store every line whole, where a row's partial first and last lines
   // went through the cache (D3Q19 fused at 160^3 on a Zen 4,
-  // docs/performance.md "Aligned two-buffer rows"; short rows gain most:
+  // docs/performance-log.md "Aligned two-buffer rows"; short rows gain most:
   // 48-site rows 1.4-3.6x, 16-site rows 1.2-2.3x; D3Q19 CSoA rows on a Xeon 1.2-2.1x,
   // "Aligned CSoA rows"). AA parts stay unpadded (the same alignment slowed
   // their in-place rows), and so do parts the padding would not speed up,
@@ -507,7 +507,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // their x halos: stored without them, a 160-site FP32 row takes 10 lines
   // instead of 11 (its halo sites and padding), and the hardware streamed
   // that line too (D3Q19 fused 160^3 FP32 1.10x, FP64 1.06x on one thread
-  // of an Emerald Rapids VM; docs/performance.md, "Rows without x halos"). Decided before
+  // of an Emerald Rapids VM; docs/performance-log.md, "Rows without x halos"). Decided before
   // the block exists, so from what makes x_wraps_in_rows hold: 3-D parts
   // (a 2-D row's first site has a neighbour one site before the array)
   // periodic onto themselves along every axis (no neighbour, whose halo
@@ -573,7 +573,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // in x onto itself, every row one bulk run (no general site) and n_x a
   // whole number of lines. The pass touched a cache line per row and
   // crossing population on each x face: skipping it ran the D3Q19 fused
-  // rows at 160^3 1.07-1.17x faster on a Zen 4 (docs/performance.md, "The
+  // rows at 160^3 1.07-1.17x faster on a Zen 4 (docs/performance-log.md, "The
   // periodic x halos").
   bool x_wraps_in_rows(const PartSetup& s) const {
     using Fused = StreamCollide<Model, Layout, memory_space>;
@@ -612,7 +612,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // high face, n_x a whole number of lines), and every bulk run that
   // reaches the face at least a line long and pulling across it only from
   // ghosts. The pass touched two cold lines a row and crossing population
-  // on each x face, ~10 % of a 128^3 cavity step (docs/performance.md, "X
+  // on each x face, ~10 % of a 128^3 cavity step (docs/performance-log.md, "X
   // walls in the rows' end lines").
   std::array<bool, 2> x_wall_lanes(const PartSetup& s, const WallFaces& walls,
                                    const Kokkos::View<bool*, Kokkos::HostSpace>& ghosted) const {

@@ -66,7 +66,7 @@ bool keeps_line_runs(const Layout& layout, int n) {
 // at 160^3 1.21-1.26x faster, collide 1.15-1.29x, D2Q37's collide
 // 1.1-1.5x, D2Q9 AA 1.04-1.06x; on a Zen 3 the AA pull rows had run alike
 // with it. Propagate's rows, which store through the cache, ran slower
-// with it (D3Q19 0.70-0.91x). docs/performance.md, "Prefetches into every
+// with it (D3Q19 0.70-0.91x). docs/performance-log.md, "Prefetches into every
 // level". They ask twice as far ahead as the two-buffer rows: on the same
 // VM D3Q19 FP32 AA ran at 84 % of its probe in 5 of 5 rounds 8 lines ahead,
 // 69-83 % at 4; D2Q9 FP64 AA 93 % against 80-86 % ("In-place rows 8 lines
@@ -172,7 +172,7 @@ struct RowLoop {
 // A few general sites (the ends of a row next to x walls), scalar and out of
 // line: entering the vectorised general loop costs its whole set-up (offsets,
 // wall terms, blends broadcast and spilled) however short the run. Measured on
-// the 3-D cavity with x walls: +12 % per step (docs/performance.md).
+// the 3-D cavity with x walls: +12 % per step (docs/performance-log.md).
 constexpr int kShortSegment = 4;
 template <class SiteFunctor>
 KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int z, int y, int x0,
@@ -185,7 +185,7 @@ KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int
 // Interleaved row by row, a general site or two between the vectorised bulk
 // loops of consecutive rows drained their memory streams: one general site at
 // each end of a 128-site D3Q19 row cost 30 % of the step, the ends pass only
-// their cold cache lines (docs/performance.md, "Whole runs against the bench").
+// their cold cache lines (docs/performance-log.md, "Whole runs against the bench").
 // Sites of one step are independent in every scheme, so the order is free.
 
 // The clamped bulk run [b, e) of row (y, z) within [lo, hi).
@@ -342,7 +342,7 @@ struct SplitRowLoop {
 // a contiguous share of the rows (as the static schedule of SplitRowLoop
 // would give), and one store fence after its last row for the non-temporal
 // line stores. A fence per row drained the write-combining buffers of 2Q
-// streams every 160 sites at 160^3 (docs/performance.md, "One store fence
+// streams every 160 sites at 160^3 (docs/performance-log.md, "One store fence
 // per thread").
 template <class SiteFunctor>
 struct BulkShareLoop {
@@ -536,7 +536,7 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
 // runs of `bulk`): a host launch runs every row's bulk run, then the general
 // sites left (see run_bulk). Without a body force, bulk sites collide with
 // the model's unforced twin (the same bits, ~20 % fewer instructions;
-// docs/performance.md, "Unforced bulk rows").
+// docs/performance-log.md, "Unforced bulk rows").
 template <class ExecSpace, class SiteFunctor>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
                          const SiteFunctor& f, const BulkRows& bulk) {

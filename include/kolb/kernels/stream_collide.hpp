@@ -13,7 +13,7 @@
 namespace kolb {
 
 // How StreamCollide's host bulk rows go by cache lines for a lattice
-// (each value measured; docs/performance.md, the sections named):
+// (each value measured; docs/performance-log.md, the sections named):
 //  - by_lines(value bytes): whether its rows take the line path (below) or
 //    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values ("D3Q19
 //    FP32 rows by lines"); 16-bit values (32 sites a line) ran no faster;
@@ -54,7 +54,7 @@ struct LineRowTuning {
 // 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches. Of a
 // server's L3 at most 32 MiB counts: on a 16-core Xeon whose L3 reads
 // 300 MiB, rows of 2048 sites ran by lines 1.2-1.8x as fast as plain from
-// 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance.md).
+// 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance-log.md).
 // Its lines keep the layout's indices: through the pointers gcc spilled
 // more of its 37 streams (439 stack accesses a line against 284), and one
 // thread ran 0.92-0.94x (Zen 4, 1024^2 regularised, 4 alternated rounds).
@@ -211,7 +211,7 @@ struct StreamCollide {
   // of alternated rounds: D3Q19 160^3 FP64 1.10x, FP32 1.16x; D2Q37 1024^2
   // 1.17x; D2Q9 2048^2 unchanged). Into every cache level: a non-temporal
   // prefetch held the fused rows of an Emerald Rapids VM to 45-55 % of the
-  // copy probe, 1.4-1.8x slower (docs/performance.md, "Prefetches into
+  // copy probe, 1.4-1.8x slower (docs/performance-log.md, "Prefetches into
   // every level"); on a Zen 3 both ran alike.
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);

@@ -1,7 +1,7 @@
 #pragma once
 // STREAM-like bandwidth probes, run on the same execution space as the LBM
 // kernels, one per access pattern a kernel row is judged against
-// (docs/performance.md, "Bounds"):
+// (docs/performance.md, "How to measure"):
 //   copy      b[i] = a[i]        two-buffer kernels (read one array, write another)
 //   update    a[i] = s a[i]      in-place kernels (AA, Collide): read and write one array
 //   triad     a[i] = b[i] + s c[i]   the familiar STREAM reference

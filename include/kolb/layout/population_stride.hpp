@@ -13,7 +13,7 @@
 // iteration (nine in-place streams ran 26-28 % slower one line apart than
 // three or more apart). So the arrays go on 64-byte slots of the page spaced
 // evenly, as far apart as 64 / Q lines allow: D3Q19 every 3 lines, D2Q9
-// every 7, D2Q37 every line (docs/performance.md, "Population strides").
+// every 7, D2Q37 every line (docs/performance-log.md, "Population strides").
 
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/core/macros.hpp>
@@ -32,7 +32,7 @@ constexpr index_t kPageBytes = 4096;
 /// even where a CSoA cluster is longer (FP64 CSoA16: 128 bytes): rows stay
 /// line-aligned, which is what vector loads need, and D3Q19's arrays keep
 /// SoA's 3 lines between them instead of the 2 a cluster granule allows
-/// (docs/performance.md, "CSoA arrays on line slots").
+/// (docs/performance-log.md, "CSoA arrays on line slots").
 inline index_t population_stride(index_t num_sites, int q, int value_bytes) {
   const index_t line = std::max<index_t>(host::kLineBytes / value_bytes, 1);  // values
   const index_t lines = (num_sites + line - 1) / line;

@@ -8,7 +8,7 @@
 // and differ only in the sign of the odd part c.u, which halves the
 // equilibrium work. w omega scales the site's coefficients once per weight
 // class, not each pair's terms (7 instead of 11 operations a pair;
-// docs/performance.md, "Weights folded into the BGK coefficients"). The
+// docs/performance-log.md, "Weights folded into the BGK coefficients"). The
 // arithmetic is explicit (math::fma, no compiler contraction), so every
 // layout, kernel and device gives the same bits.
 //

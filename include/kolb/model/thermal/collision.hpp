@@ -140,7 +140,7 @@ struct ThermalCollision {
     // (order 2's tau, which shifts u and T by the force): four divisions that
     // depend on p alone and overlap. Through 1/p and then tau1 = 1/relax_0
     // they were up to four in a row, and one thread of g++'s code ran 3-7 %
-    // slower (docs/performance.md, "Fewer divisions in a row").
+    // slower (docs/performance-log.md, "Fewer divisions in a row").
     const Scalar p = rho * T0;
     Scalar keep[3], relax[3];  // b_n = keep_n a_n + relax_n a_n^eq
     for (int n = 0; n < 3; ++n) {
