@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Markdown tables of a `kolb bench` result (bench.csv) for docs/performance.md.
 
-    python3 tools/bench_table.py results/perf/bench.csv
+    python3 tools/bench_table.py out/bench/bench.csv
 
 Prints the lattice x precision x kernel rows with one column per layout,
 "MLUPS (% of bound)", then per case the best AA (in place) and the best
