@@ -5,7 +5,8 @@ Code, docs and results cite sections as `docs/<name>.md, "Heading"` (or
 without the comma), often wrapped over comment lines. This finds each such
 citation, joins its quoted text across line breaks and comment markers, and
 checks that a heading of that file, or a paragraph's bold lead
-(`**Launch shape** ...`), contains it. Exits 1 and lists the
+(`**Launch shape** ...`), contains it (of several quoted in a row, the
+first). Exits 1 and lists the
 citations that point nowhere. Usage: tools/check_doc_refs.py [ROOT]
 """
 import pathlib
@@ -35,7 +36,8 @@ def cited_text(raw: str) -> str:
 
 
 def main() -> int:
-    docs = {p.name: anchors(p) for p in (ROOT / "docs").glob("*.md")}
+    docs_dir = ROOT / "docs"
+    docs = {p.relative_to(docs_dir).as_posix(): anchors(p) for p in docs_dir.rglob("*.md")}
     bad = []
     for path in sorted(ROOT.rglob("*")):
         rel = path.relative_to(ROOT)
@@ -47,7 +49,7 @@ def main() -> int:
             continue  # run logs and patches are kept as they were
         text = path.read_text(encoding="utf-8", errors="replace")
         for m in CITE.finditer(text):
-            name, heading = m.group(1).split("/")[-1], cited_text(m.group(2))
+            name, heading = m.group(1), cited_text(m.group(2))
             line = text.count("\n", 0, m.start()) + 1
             if name not in docs:
                 bad.append(f"{rel}:{line}: docs/{name} does not exist")
