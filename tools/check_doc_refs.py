@@ -6,8 +6,8 @@ without the comma), often wrapped over comment lines. This finds each such
 citation, joins its quoted text across line breaks and comment markers, and
 checks that a heading of that file, or a paragraph's bold lead
 (`**Launch shape** ...`), contains it (of several quoted in a row, the
-first). Exits 1 and lists the
-citations that point nowhere. Usage: tools/check_doc_refs.py [ROOT]
+first). Exits 1 and lists the citations that point nowhere.
+Usage: tools/check_doc_refs.py [ROOT]
 """
 import pathlib
 import re
