@@ -14,7 +14,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
-SKIP_DIRS = {".git", "build", "out"}
+SKIP_DIRS = {".git", "out"}  # and every build* folder
 SUFFIXES = {".md", ".hpp", ".cpp", ".h", ".txt", ".py", ".sh", ".yaml", ".in", ".cmake"}
 # A citation: the file, an optional comma, then a quoted heading that may run
 # over line breaks with comment markers ("//", "#", "*") at their starts.

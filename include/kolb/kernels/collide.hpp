@@ -204,11 +204,13 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   // the interior (halo sites are not updated, so push nothing).
   KOLB_HOST_INLINE bool pushed_from_interior(int j, int x, int y, int z) const {
     const int p[3] = {x, y, z};
-    for (int a = 0; a < 3; ++a) {
-      const int from = p[a] - Lattice::c(j, a);
-      if (from < m_interior.lo[a] || from >= m_interior.hi[a]) return false;
-    }
+    for (int a = 0; a < 3; ++a)
+      if (!interior_along(a, p[a] - Lattice::c(j, a))) return false;
     return true;
+  }
+  // Whether coordinate v along axis a lies in the interior.
+  KOLB_HOST_INLINE bool interior_along(int a, int v) const {
+    return v >= m_interior.lo[a] && v < m_interior.hi[a];
   }
   // f(j, halo, image, n) for the runs of n sites along x, from storage site
   // `halo` of a y or z halo row whose image is row (y, z) and from site
@@ -221,13 +223,13 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
     int rows[2][3], count[2] = {0, 0};  // halo coordinates of the rows, per axis
     const int at[2] = {y, z};
     for (int a = 0; a < 2; ++a) {
-      const int n = in.hi[a + 1] - in.lo[a + 1], ext = in.hi[a + 1] + in.lo[a + 1];
+      // Storage rows along the axis run from 0 to lo + hi (a halo each side).
+      const int n = in.hi[a + 1] - in.lo[a + 1], end = in.hi[a + 1] + in.lo[a + 1];
       rows[a][count[a]++] = at[a];
       if (at[a] - n >= 0 && at[a] - n < in.lo[a + 1]) rows[a][count[a]++] = at[a] - n;
-      if (at[a] + n >= in.hi[a + 1] && at[a] + n < ext) rows[a][count[a]++] = at[a] + n;
+      if (at[a] + n >= in.hi[a + 1] && at[a] + n < end) rows[a][count[a]++] = at[a] + n;
     }
     if (count[0] == 1 && count[1] == 1) return;  // no halo row has this row as its image
-    const auto inside = [&](int a, int v) { return v >= in.lo[a] && v < in.hi[a]; };
     const int nx = in.hi[0] - in.lo[0];
     for (int p = 0; p < count[0]; ++p)
       for (int q = 0; q < count[1]; ++q) {
@@ -235,7 +237,9 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
         if (p == 0 && q == 0) continue;  // the row itself
         for (int j = 0; j < Q; ++j) {
           const int cx = Lattice::c(j, 0);
-          if (!inside(1, hy - Lattice::c(j, 1)) || !inside(2, hz - Lattice::c(j, 2))) continue;
+          if (!interior_along(1, hy - Lattice::c(j, 1)) ||
+              !interior_along(2, hz - Lattice::c(j, 2)))
+            continue;
           // Halo sites x with x - c_jx interior, in pieces of one shift.
           const int lo = in.lo[0] + cx, hi = in.hi[0] + cx;
           const int cut[4] = {lo, std::max(lo, in.lo[0]), std::min(hi, in.hi[0]), hi};
