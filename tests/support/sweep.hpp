@@ -1,0 +1,382 @@
+#pragma once
+// The configuration sweep: seeded, generated cases (periodic along none to
+// all axes, resting and moving walls, obstacles touching walls and periodic
+// faces, forced and unforced, uniform and sheared initial fields) and the
+// configurations that must give the reference path's populations bit for
+// bit at even steps (layouts, kernel paths, streaming schemes, host splits
+// and schedules; tests/mpi adds the tilings). A failure prints the seed,
+// the case as YAML and the configuration's --set list, which reproduce it.
+
+#include "support/cases.hpp"
+
+#include <kolb/domain/domain.hpp>
+#include <kolb/model/lattice_info.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace kolb::test::sweep {
+
+// splitmix64: the same numbers on every compiler (std distributions differ).
+struct Rng {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  int uniform(int lo, int hi) { return lo + int(next() % std::uint64_t(hi - lo + 1)); }  // [lo, hi]
+  double real(double lo, double hi) { return lo + (hi - lo) * double(next() >> 11) * 0x1p-53; }
+  bool chance(double p) { return real(0, 1) < p; }
+  template <class T>
+  const T& pick(const std::vector<T>& v) {
+    return v[std::size_t(uniform(0, int(v.size()) - 1))];
+  }
+};
+
+// The first seed, from KOLB_SWEEP_SEED (a failure's seed reruns it), and the
+// number of cases per lattice and precision, from KOLB_SWEEP_CASES.
+inline std::uint64_t base_seed() {
+  const char* s = std::getenv("KOLB_SWEEP_SEED");
+  return s ? std::strtoull(s, nullptr, 0) : 20261201;
+}
+inline int case_count(int fallback) {
+  const char* s = std::getenv("KOLB_SWEEP_CASES");
+  return s ? std::max(1, std::atoi(s)) : fallback;
+}
+
+struct GeneratedCase {
+  std::uint64_t seed = 0;
+  std::string yaml;
+  Case c;
+  bool sheared = false;  // initial state: a shear layer with noise (set_fields)
+  bool moving_walls = false, obstacles = false, forced = false;
+  int steps = 0;  // even
+  // Mass is conserved to round-off without moving walls (resting
+  // bounce-back and periodic wraps move mass, never make it); momentum
+  // too without force, walls or obstacles.
+  bool conserves_mass() const { return !moving_walls; }
+  // "periodic xz, forced, obstacles": the shape, for summaries.
+  std::string shape() const {
+    std::string s = "periodic ";
+    const auto p = c.periodic();
+    for (int a = 0; a < c.dim; ++a)
+      if (p[a]) s += axis_name(a);
+    if (s == "periodic ") s = "closed";
+    return s + (forced ? ", forced" : ", unforced") + (obstacles ? ", obstacles" : "") +
+           (moving_walls ? ", moving walls" : "");
+  }
+  bool conserves_momentum() const {
+    const auto p = c.periodic();
+    return !forced && !obstacles && p[0] && p[1] && p[2];
+  }
+};
+
+inline std::string number(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+inline std::string vector_text(const std::vector<double>& v) {
+  std::string s = "[";
+  for (std::size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + number(v[k]);
+  return s + "]";
+}
+
+// Case shapes: which axes are periodic (bit a), whether a body force acts
+// (bit dim) and whether obstacles stand in the flow (bit dim + 1), so that
+// every combination comes up in turn.
+inline int shapes(int dim) { return 4 << dim; }
+
+// Isothermal case `k` (D2Q9 or D3Q19) of a sweep from `seed`: its shape is
+// k mod shapes(dim), the rest is drawn.
+inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::string& lattice,
+                                         const std::string& precision) {
+  Rng rng{seed};
+  GeneratedCase g;
+  g.seed = seed;
+  const int dim = lattice == "D2Q9" ? 2 : 3;
+  std::vector<int> n(dim);
+  for (int a = 0; a < dim; ++a) n[a] = dim == 2 ? rng.uniform(5, 20) : rng.uniform(4, 13);
+  // Faces: periodic pairs, resting walls, tangentially moving walls.
+  const char* names[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
+  std::string faces;
+  std::vector<bool> periodic(dim);
+  const int shape = k % shapes(dim);
+  for (int a = 0; a < dim; ++a) {
+    periodic[a] = (shape >> a) & 1;
+    for (int side = 0; side < 2; ++side) {
+      std::string face;
+      if (periodic[a]) {
+        face = "periodic";
+      } else if (rng.chance(0.35)) {
+        std::vector<double> u(dim);
+        for (int b = 0; b < dim; ++b) u[b] = b == a ? 0.0 : rng.real(-0.06, 0.06);
+        face = "{type: moving_wall, velocity: " + vector_text(u) + "}";
+        g.moving_walls = true;
+      } else {
+        face = "wall";
+      }
+      faces += std::string(faces.empty() ? "" : ", ") + names[a][side] + ": " + face;
+    }
+  }
+  // Obstacles: boxes that often reach a face (a wall, a periodic face, or
+  // across the whole axis), spheres anywhere they fit.
+  std::string obstacles;
+  const int count = (shape >> (dim + 1)) & 1 ? rng.uniform(1, 3) : 0;
+  for (int k = 0; k < count; ++k) {
+    std::string o;
+    if (rng.chance(0.65)) {
+      std::vector<double> lo(dim), hi(dim);
+      for (int a = 0; a < dim; ++a) {
+        const double r = rng.real(0, 1);
+        if (r < 0.25) {
+          lo[a] = 0, hi[a] = rng.uniform(1, std::max(1, n[a] / 3));  // at the low face
+        } else if (r < 0.5) {
+          lo[a] = n[a] - rng.uniform(1, std::max(1, n[a] / 3)), hi[a] = n[a];  // at the high face
+        } else if (r < 0.6) {
+          lo[a] = 0, hi[a] = n[a];  // across the whole axis
+        } else {
+          lo[a] = rng.uniform(0, n[a] - 1);
+          hi[a] = std::min<double>(n[a], lo[a] + rng.uniform(1, std::max(1, n[a] / 2)));
+        }
+      }
+      // Never a box over the whole lattice.
+      bool all = true;
+      for (int a = 0; a < dim; ++a) all = all && lo[a] == 0 && hi[a] == n[a];
+      if (all) hi[0] = std::max(1.0, double(n[0] / 2));
+      o = "{type: box, min: " + vector_text(lo) + ", max: " + vector_text(hi) + "}";
+    } else {
+      int fits = 1 << 30;
+      for (int a = 0; a < dim; ++a) fits = std::min(fits, n[a]);
+      if (fits < 4) continue;
+      const double r = rng.real(1.0, std::min(3.2, fits / 2.0 - 0.5));
+      std::vector<double> c(dim);
+      for (int a = 0; a < dim; ++a) c[a] = rng.real(r, n[a] - r);
+      o = "{type: sphere, center: " + vector_text(c) + ", radius: " + number(r) + "}";
+    }
+    obstacles += (obstacles.empty() ? "" : ", ") + o;
+    g.obstacles = true;
+  }
+  g.forced = (shape >> dim) & 1;
+  std::vector<double> force(dim, 0.0);
+  if (g.forced)
+    for (int a = 0; a < dim; ++a) force[a] = rng.real(-2e-5, 2e-5);
+  std::vector<double> u(dim);
+  for (int a = 0; a < dim; ++a) u[a] = rng.real(-0.04, 0.04);
+  g.sheared = rng.chance(0.5);
+  g.steps = 2 * rng.uniform(3, 7);
+  std::vector<double> size(n.begin(), n.end());
+  g.yaml = "lattice: " + lattice + "\nprecision: " + precision +
+           "\ndomain: {size: " + vector_text(size) +
+           "}\nphysics: {tau: " + number(rng.real(0.52, 1.6)) +
+           ", body_force: " + vector_text(force) + "}\nboundaries: {" + faces + "}\n" +
+           (obstacles.empty() ? "" : "obstacles: [" + obstacles + "]\n") +
+           "initial: {type: uniform, velocity: " + vector_text(u) +
+           "}\nrun: {steps: " + std::to_string(g.steps) + "}\noutput: {folder: unused}\n";
+  g.c = make_case(g.yaml);
+  return g;
+}
+
+// D2Q37 case `k` of a sweep (its own options): periodic x; y periodic or
+// thermal walls (adiabatic or at a fixed temperature, raw or half-step),
+// in turn with or without gravity (k's shape); bgk or regularised
+// (constant or pressure-dependent relaxation) drawn.
+inline int thermal_shapes() { return 4; }
+inline GeneratedCase generate_thermal(std::uint64_t seed, int k) {
+  Rng rng{seed};
+  GeneratedCase g;
+  g.seed = seed;
+  const int shape = k % thermal_shapes();
+  const bool walls = shape & 1;
+  g.forced = shape & 2;
+  const int nx = rng.uniform(6, 20), ny = walls ? rng.uniform(7, 20) : rng.uniform(6, 20);
+  std::string faces = "x-: periodic, x+: periodic, ";
+  if (walls) {
+    for (const char* side : {"y-", "y+"}) {
+      std::string w = "{type: wall";
+      if (rng.chance(0.6)) w += ", temperature: " + number(rng.real(0.9, 1.1));
+      if (rng.chance(0.3)) w += ", temperature_of: half_step";
+      faces += std::string(side) + ": " + w + "}" + (side[1] == '-' ? ", " : "");
+    }
+  } else {
+    faces += "y-: periodic, y+: periodic";
+  }
+  std::string physics;
+  const double r = rng.real(0, 1);
+  if (r < 0.35)
+    physics = "collision: bgk, tau: " + number(rng.real(0.55, 1.2));
+  else if (r < 0.7)
+    physics = "collision: regularized, tau: " +
+              vector_text({rng.real(0.55, 1.2), rng.real(0.55, 1.2), rng.real(0.55, 1.4)});
+  else
+    physics = "collision: regularized, relaxation_constants: " +
+              vector_text({rng.real(0.03, 0.3), rng.real(0.03, 0.3), rng.real(0.1, 0.8)});
+  if (g.forced)
+    physics += ", gravity: " + vector_text({rng.real(-2e-4, 2e-4), -rng.real(1e-4, 1e-3)});
+  g.sheared = rng.chance(0.5);
+  g.steps = 2 * rng.uniform(2, 5);
+  g.yaml = "lattice: D2Q37\nprecision: double\ndomain: {size: [" + std::to_string(nx) + ", " +
+           std::to_string(ny) + "]}\nphysics: {" + physics + "}\nboundaries: {" + faces +
+           "}\ninitial: {type: uniform, velocity: " +
+           vector_text({rng.real(-0.03, 0.03), rng.real(-0.03, 0.03)}) +
+           ", temperature: " + number(rng.real(0.95, 1.05)) +
+           "}\nrun: {steps: " + std::to_string(g.steps) + "}\noutput: {folder: unused}\n";
+  g.c = make_case(g.yaml);
+  return g;
+}
+
+// The sheared initial state of a case: u along one axis varying as a sine
+// across another, plus noise in every component and the density (seeded by
+// the case, so every configuration starts alike). Fields of the whole lattice.
+struct Fields {
+  std::vector<double> rho, u, temperature;  // temperature: models with one
+};
+inline Fields sheared_fields(const GeneratedCase& g) {
+  Rng rng{g.seed ^ 0x5eedf1e1dULL};
+  const auto& n = g.c.size;
+  const int flow = rng.uniform(0, g.c.dim - 1), across = (flow + 1) % g.c.dim;
+  const double pi = 3.14159265358979323846;
+  Fields f;
+  const std::size_t sites = std::size_t(n[0]) * n[1] * n[2];
+  f.rho.resize(sites);
+  f.u.assign(3 * sites, 0.0);
+  std::size_t k = 0;
+  for (int z = 0; z < n[2]; ++z)
+    for (int y = 0; y < n[1]; ++y)
+      for (int x = 0; x < n[0]; ++x, ++k) {
+        const int p[3] = {x, y, z};
+        f.rho[k] = 1 + rng.real(-0.01, 0.01);
+        for (int a = 0; a < g.c.dim; ++a) f.u[3 * k + a] = rng.real(-0.01, 0.01);
+        f.u[3 * k + flow] += 0.04 * std::sin(2 * pi * (p[across] + 0.5) / n[across]);
+        if (lattice_info(g.c.lattice).has_temperature)
+          f.temperature.push_back(1 + rng.real(-0.02, 0.02));
+      }
+  return f;
+}
+
+// The fields of `tile` cut from those of the whole lattice.
+inline Fields tile_fields(const Fields& all, const std::array<int, 3>& size, const Tile& t) {
+  Fields f;
+  for (int z = 0; z < t.size[2]; ++z)
+    for (int y = 0; y < t.size[1]; ++y)
+      for (int x = 0; x < t.size[0]; ++x) {
+        const std::size_t g =
+            std::size_t(x + t.offset[0]) +
+            std::size_t(size[0]) * (y + t.offset[1] + std::size_t(size[1]) * (z + t.offset[2]));
+        f.rho.push_back(all.rho[g]);
+        for (int a = 0; a < 3; ++a) f.u.push_back(all.u[3 * g + a]);
+        if (!all.temperature.empty()) f.temperature.push_back(all.temperature[g]);
+      }
+  return f;
+}
+
+// How a node runs its step (Domain::set_concurrent, set_swap_overlap).
+enum class Schedule { concurrent, sequential, overlapped };
+inline const char* to_string(Schedule s) {
+  return s == Schedule::concurrent   ? "concurrent"
+         : s == Schedule::sequential ? "sequential"
+                                     : "overlapped";
+}
+
+// One configuration: --set overrides, a node schedule, and how the steps
+// are cut into advance() calls (odd pieces leave AA pushes in flight).
+struct Config {
+  std::vector<std::string> sets;
+  Schedule schedule = Schedule::concurrent;
+  std::vector<int> chunks;
+
+  std::string describe() const {
+    std::string s;
+    for (const auto& set : sets) s += "--set " + set + " ";
+    s += std::string("schedule ") + to_string(schedule) + ", advance";
+    for (int k : chunks) s += " " + std::to_string(k);
+    return s;
+  }
+};
+
+// The steps cut into one call or two odd ones.
+inline std::vector<int> chunks_of(int steps, Rng& rng) {
+  if (steps < 4 || rng.chance(0.4)) return {steps};
+  const int first = 2 * rng.uniform(0, (steps - 2) / 2) + 1;
+  return {first, steps - first};
+}
+
+inline std::vector<LayoutId> compiled_layouts(const Case& c) {
+  std::vector<LayoutId> out;
+  for (const auto& v : compiled_variants())
+    if (v.lattice == c.lattice && v.precision == c.precision) out.push_back(v.layout);
+  return out;
+}
+
+// The --set overrides that select a layout.
+inline std::vector<std::string> layout_sets(const LayoutId& l) {
+  std::vector<std::string> sets = {std::string("execution.layout=") + to_string(l.kind)};
+  if (l.kind == LayoutKind::csoa || l.kind == LayoutKind::caosoa)
+    sets.push_back("execution.vector_length=" + std::to_string(l.vector_length));
+  return sets;
+}
+inline std::vector<std::string> with(std::vector<std::string> a,
+                                     const std::vector<std::string>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+// The schemes every configuration of a case is run with (D2Q37 streams
+// between two buffers only).
+inline std::vector<std::string> schemes(const Case& c) {
+  std::vector<std::string> s = {"execution.kernel=fused", "execution.kernel=split"};
+  if (lattice_info(c.lattice).in_place_streaming) s.push_back("execution.streaming=aa");
+  return s;
+}
+
+// The configurations of one process for a case: every compiled layout
+// with every scheme on one part, and host splits along every axis (one
+// layer, and a random width up to the host alone) with every scheme and
+// schedule in a random layout.
+inline std::vector<Config> single_process_configs(const GeneratedCase& g) {
+  Rng rng{g.seed ^ 0xc0f1ULL};
+  std::vector<Config> out;
+  const auto layouts = compiled_layouts(g.c);
+  for (const auto& layout : layouts)
+    for (const auto& scheme : schemes(g.c))
+      out.push_back(
+          {with(layout_sets(layout), {scheme}), Schedule::concurrent, chunks_of(g.steps, rng)});
+  for (int axis = 0; axis < g.c.dim; ++axis) {
+    const int n = g.c.size[axis];
+    std::vector<int> widths = {1};
+    if (n / 2 >= 2) widths.push_back(rng.uniform(2, n / 2));
+    for (const int m : widths) {
+      if (!split_problem(g.c, m, axis).empty()) continue;
+      for (const auto& scheme : schemes(g.c))
+        for (const Schedule s : {Schedule::concurrent, Schedule::sequential, Schedule::overlapped})
+          out.push_back({with(layout_sets(rng.pick(layouts)),
+                              {scheme, "execution.host_columns=" + std::to_string(m),
+                               std::string("execution.split_axis=") + axis_name(axis)}),
+                         s, chunks_of(g.steps, rng)});
+    }
+  }
+  return out;
+}
+
+inline void use(Domain& d, Schedule s) {
+  d.set_concurrent(s != Schedule::sequential);
+  d.set_swap_overlap(s == Schedule::overlapped);
+}
+
+// What a failure prints: how to rerun it and what it ran.
+inline std::string describe(const GeneratedCase& g, const Config* config = nullptr) {
+  std::string s = "case seed " + std::to_string(g.seed) + (g.sheared ? ", sheared start" : "") +
+                  ", " + std::to_string(g.steps) + " steps\n" + g.yaml;
+  if (config) s += "configuration: " + config->describe() + "\n";
+  return s;
+}
+
+}  // namespace kolb::test::sweep
