@@ -55,13 +55,18 @@ std::string tiling_problem(const Case& c, const Ranks& ranks) {
            std::to_string(c.size[1] / ranks[1]) + " rows to a tile; " + to_string(c.lattice) +
            "'s wall rows need at least " + std::to_string(2 * info.wall_rows);
   if (c.execution.host_columns > 0 && ranks[0] * ranks[1] * ranks[2] > 1) {
+    // Uneven tiles differ by a site: the split must fit the narrowest and
+    // the widest (its accelerator part may be thinner than the halo).
     const int axis = node_split_axis(c, ranks);
-    Case tile = c;
-    for (int a = 0; a < 3; ++a) tile.size[a] = c.size[a] / ranks[a];
-    const std::string split = split_problem(tile, c.execution.host_columns, axis);
-    if (!split.empty())
-      return "on the narrowest tile (" + std::to_string(tile.size[axis]) + " sites along " +
-             axis_name(axis) + "): " + split;
+    for (const int extra : {0, 1}) {
+      Case tile = c;
+      for (int a = 0; a < 3; ++a) tile.size[a] = tile_range(c.size[a], ranks[a], 0)[1] - extra;
+      if (extra && c.size[axis] % ranks[axis] == 0) break;
+      const std::string split = split_problem(tile, c.execution.host_columns, axis);
+      if (!split.empty())
+        return "on a tile of " + std::to_string(tile.size[axis]) + " sites along " +
+               axis_name(axis) + ": " + split;
+    }
   }
   return "";
 }

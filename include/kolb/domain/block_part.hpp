@@ -929,13 +929,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // The local step's functor; with `rows`, its rows take and fill their x
   // halos, and with m_aa_yz_rows the y and z halo rows whose images they are.
   AALocal<Model, Layout, memory_space> aa_local(bool rows) const {
-    AALocal<Model, Layout, memory_space> local(block(), m_model);
+    typename AALocal<Model, Layout, memory_space>::Args args(block());
     if (rows) {
-      local.fill_x_halos_at_row_ends(block().extents().n[0]);
-      local.take_x_pushes_at_row_starts(block().extents());
-      if (m_aa_yz_rows) local.take_yz_halos_in_rows();
+      args.fill_x_halos_at_row_ends(block().extents().n[0]);
+      args.take_x_pushes_at_row_starts(block().extents());
+      if (m_aa_yz_rows) args.take_yz_halos_in_rows();
     }
-    return local;
+    return {args, m_model};
   }
   // A lone two-buffer part's halos before its step (Domain::fill_halos):
   // the periodic ones of `axes` (read_periodic for StreamCollide, all for

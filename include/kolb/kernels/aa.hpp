@@ -27,50 +27,63 @@
 
 namespace kolb {
 
-template <class Model, class Layout, class MemorySpace>
-struct AAPull : RowPrefetch<stored_t<typename Model::scalar_type>> {
-  using Lattice = typename Model::lattice_type;
-  using Scalar = typename Model::value_type;
-  using S = typename Model::scalar_type;
-  using P = Storage<S>;
-  using Prefetch = RowPrefetch<stored_t<S>>;
+// What an AAPull launch reads and writes, without the model (a twin with
+// another model copies it whole).
+template <class Lattice, class S, class Layout, class MemorySpace>
+struct AAPullArgs : RowPrefetch<stored_t<S>> {
+  using Scalar = real_t<S>;
   static constexpr int Q = Lattice::q;
 
   Pull<Lattice, S, Layout, MemorySpace, true> m_pull;
   Kokkos::View<stored_t<S>*, MemorySpace> m_f;  // the same buffer m_pull reads
   Layout m_layout;
   SiteIndex m_site;
-  Model m_model;
   // SoA, CSoA: the flat launches' addresses (bulk_flat): what each site pulls
   // from its upstream neighbour's swapped slot, and where it pushes to.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   FlatAddresses<const stored_t<S>, stored_t<S>, Q> m_flat;
 
   template <class Block>
-  AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
+  AAPullArgs(const Block& block, const WallTerms<Lattice, Scalar>& wall)
       : m_pull(block, wall),
         m_f(block.current()),
         m_layout(block.layout()),
-        m_site(block.site_index()),
-        m_model(model) {
+        m_site(block.site_index()) {
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), m_pull.pushes(m_f)};
     }
     this->decide(m_layout, m_f.span() * sizeof(stored_t<S>));
   }
 
-  // The same launch with another model (for_each_site_split).
+  // Asks for the lines site s pulls from (run_bulk, RowPrefetch).
+  KOLB_HOST_INLINE void prefetch_sources(index_t s) const { m_pull.prefetch(s); }
+};
+
+// The AA pull step: AAPullArgs and a model, nothing else.
+template <class Model, class Layout, class MemorySpace>
+struct AAPull final
+    : AAPullArgs<typename Model::lattice_type, typename Model::scalar_type, Layout, MemorySpace> {
+  using Lattice = typename Model::lattice_type;
+  using Scalar = typename Model::value_type;
+  using S = typename Model::scalar_type;
+  using P = Storage<S>;
+  using Args = AAPullArgs<Lattice, S, Layout, MemorySpace>;
+  static constexpr int Q = Lattice::q;
+  using Args::m_f;
+  using Args::m_flat;
+  using Args::m_layout;
+  using Args::m_pull;
+  using Args::m_site;
+
+  Model m_model;
+
+  template <class Block>
+  AAPull(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
+      : Args(block, wall), m_model(model) {}
+  AAPull(const Args& args, const Model& model) : Args(args), m_model(model) {}
+  const Args& args() const { return *this; }
   template <class M>
   using with_model = AAPull<M, Layout, MemorySpace>;
-  template <class M>
-  AAPull(const AAPull<M, Layout, MemorySpace>& other, const Model& model)
-      : Prefetch(other),
-        m_pull(other.m_pull),
-        m_f(other.m_f),
-        m_layout(other.m_layout),
-        m_site(other.m_site),
-        m_model(model),
-        m_flat(other.m_flat) {}
 
   KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);
@@ -90,9 +103,6 @@ struct AAPull : RowPrefetch<stored_t<typename Model::scalar_type>> {
       }
     }
   }
-
-  // Asks for the lines site s pulls from (run_bulk, RowPrefetch).
-  KOLB_HOST_INLINE void prefetch_sources(index_t s) const { m_pull.prefetch(s); }
 
   KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
     const index_t s = m_site(x, y, z);

@@ -13,58 +13,37 @@
 
 namespace kolb {
 
-// SwappedOut = true stores population i in slot opposite(i): the AA
+// What a Collide launch reads and writes, without the model: a twin with
+// another model (the unforced bulk rows, for_each_site_split) copies it
+// whole. SwappedOut = true stores population i in slot opposite(i): the AA
 // pattern's local step (AALocal in aa.hpp). One buffer there, so next() is
 // the current array.
-template <class Model, class Layout, class MemorySpace, bool SwappedOut = false>
-struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
-  using Lattice = typename Model::lattice_type;
-  using Scalar = typename Model::value_type;
-  using P = Storage<typename Model::scalar_type>;
-  using Prefetch = RowPrefetch<typename P::stored_type>;
+template <class Lattice, class S, class Layout, class MemorySpace, bool SwappedOut>
+struct CollideArgs : RowPrefetch<stored_t<S>> {
+  using P = Storage<S>;
+  using Scalar = real_t<S>;
   static constexpr int Q = Lattice::q;
 
   Kokkos::View<typename P::stored_type*, MemorySpace> m_f;
   Kokkos::View<const material_t*, MemorySpace> m_material;
   Layout m_layout;
   SiteIndex m_site;
-  Model m_model;
   // SoA, CSoA: the flat launches' addresses (bulk_flat), own slots in and out.
   static constexpr bool flat_pointers = has_population_pointers_v<Layout>;
   FlatAddresses<typename P::stored_type, typename P::stored_type, Q> m_flat;
 
   template <class Block>
-  Collide(const Block& block, const Model& model)
+  explicit CollideArgs(const Block& block)
       : m_f(block.next()),
         m_material(block.material()),
         m_layout(block.layout()),
-        m_site(block.site_index()),
-        m_model(model) {
+        m_site(block.site_index()) {
     if constexpr (flat_pointers) {
       m_flat = {block, own_populations<Lattice>(m_f, m_layout),
                 own_populations<Lattice>(m_f, m_layout, SwappedOut)};
     }
     this->decide(m_layout, m_f.span() * sizeof(typename P::stored_type));
   }
-
-  // The same launch with another model (for_each_site_split).
-  template <class M>
-  using with_model = Collide<M, Layout, MemorySpace, SwappedOut>;
-  template <class M>
-  Collide(const Collide<M, Layout, MemorySpace, SwappedOut>& other, const Model& model)
-      : Prefetch(other),
-        m_f(other.m_f),
-        m_material(other.m_material),
-        m_layout(other.m_layout),
-        m_site(other.m_site),
-        m_model(model),
-        m_flat(other.m_flat),
-        m_x_halo_n(other.m_x_halo_n),
-        m_x_low(other.m_x_low),
-        m_x_high(other.m_x_high),
-        m_x_take(other.m_x_take),
-        m_interior(other.m_interior),
-        m_x_stride(other.m_x_stride) {}
 
   // AA local steps (SwappedOut) of host parts periodic onto themselves along
   // x with every row one run (BlockPart::aa_x_halos_in_rows): after a whole
@@ -164,33 +143,6 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
     for (int k = 0; k < h; ++k) take_pushed(m_x_low, k, m_x_halo_n, y, z);  // c_x < 0
   }
 
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = m_site(x, y, z);
-    // The same arithmetic as Pull + StreamCollide, so both paths agree bit for bit.
-    const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
-    Scalar f[Q];
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i)
-      f[i] = keep * load(s, i) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
-    m_model(f);
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) store(s, i, keep * f[i]);
-  }
-
-  // A fluid site (any site of a bulk run): the general path computes
-  // 1 * f + 0 * w_i and stores 1 * f, i.e. these bits.
-  KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
-    const index_t s = m_site(x, y, z);
-    m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
-  }
-
-  // bulk() in flat launches on SoA and CSoA: the same values through m_flat.
-  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
-    const std::uint32_t s = m_flat.site(x, y, z);
-    m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in(i, s), i); },
-                    [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
-  }
-
   // Asks for the lines of site s (run_bulk, RowPrefetch); rows run
   // on past the buffer's last site, which asks for nothing.
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const {
@@ -199,7 +151,7 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
     for (int i = 0; i < Q; ++i) host::prefetch_read(m_f.data() + m_layout(s, i));
   }
 
- private:
+  // (the row halos' helpers)
   // Whether the site a pull pushed population j from into (x, y, z) lies in
   // the interior (halo sites are not updated, so push nothing).
   KOLB_HOST_INLINE bool pushed_from_interior(int j, int x, int y, int z) const {
@@ -278,6 +230,59 @@ struct Collide : RowPrefetch<stored_t<typename Model::scalar_type>> {
   }
   KOKKOS_FORCEINLINE_FUNCTION void store(index_t s, int i, Scalar v) const {
     m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = P::template store<Lattice>(v, i);
+  }
+};
+
+// The collision half of a step: CollideArgs and a model, nothing else
+// (a twin holds the same arguments with another model).
+template <class Model, class Layout, class MemorySpace, bool SwappedOut = false>
+struct Collide final : CollideArgs<typename Model::lattice_type, typename Model::scalar_type,
+                                   Layout, MemorySpace, SwappedOut> {
+  using Lattice = typename Model::lattice_type;
+  using Args = CollideArgs<Lattice, typename Model::scalar_type, Layout, MemorySpace, SwappedOut>;
+  using Scalar = typename Model::value_type;
+  using P = Storage<typename Model::scalar_type>;
+  static constexpr int Q = Lattice::q;
+  using Args::load;
+  using Args::m_flat;
+  using Args::m_material;
+  using Args::m_site;
+  using Args::store;
+
+  Model m_model;
+
+  template <class Block>
+  Collide(const Block& block, const Model& model) : Args(block), m_model(model) {}
+  Collide(const Args& args, const Model& model) : Args(args), m_model(model) {}
+  const Args& args() const { return *this; }
+  template <class M>
+  using with_model = Collide<M, Layout, MemorySpace, SwappedOut>;
+
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    // The same arithmetic as Pull + StreamCollide, so both paths agree bit for bit.
+    const Scalar keep = m_material(s) == kFluid ? Scalar(1) : Scalar(0);
+    Scalar f[Q];
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i)
+      f[i] = keep * load(s, i) + (Scalar(1) - keep) * Scalar(Lattice::w(i));
+    m_model(f);
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) store(s, i, keep * f[i]);
+  }
+
+  // A fluid site (any site of a bulk run): the general path computes
+  // 1 * f + 0 * w_i and stores 1 * f, i.e. these bits.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    m_model.collide([&](int i) { return load(s, i); }, [&](int i, Scalar v) { store(s, i, v); });
+  }
+
+  // bulk() in flat launches on SoA and CSoA: the same values through m_flat.
+  KOKKOS_FORCEINLINE_FUNCTION void bulk_flat(int z, int y, int x) const {
+    const std::uint32_t s = m_flat.site(x, y, z);
+    m_model.collide([&](int i) { return P::template load<Lattice>(m_flat.in(i, s), i); },
+                    [&](int i, Scalar v) { m_flat.out(i, s) = P::template store<Lattice>(v, i); });
   }
 };
 

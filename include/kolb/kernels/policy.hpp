@@ -369,11 +369,21 @@ struct has_unforced_twin<
     F, std::void_t<typename F::template with_model<typename model_of<F>::unforced_type>>>
     : std::true_type {};
 
-// f with its model's unforced twin.
+// What a site kernel may hold: its Args (every datum) and its model.
+template <class Args, class Model>
+struct ArgsAndModel : Args {
+  Model m_model;
+};
+
+// f with its model's unforced twin: f's arguments, the other model. A
+// kernel holds nothing beside its Args but the model, so nothing is left
+// behind in the twin.
 template <class F>
 auto unforced_twin(const F& f) {
+  static_assert(sizeof(F) == sizeof(ArgsAndModel<typename F::Args, model_of<F>>),
+                "a site kernel's data belong in its Args");
   using Twin = typename F::template with_model<typename model_of<F>::unforced_type>;
-  return Twin(f, f.m_model.unforced());
+  return Twin(f.args(), f.m_model.unforced());
 }
 
 // A region as a flat index for one device thread per site: i = x + nx (y +

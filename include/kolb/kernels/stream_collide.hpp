@@ -67,11 +67,11 @@ struct LineRowTuning<D2Q37> {
   static constexpr std::size_t llc_cap_bytes = std::size_t(32) << 20;
 };
 
-template <class Model, class Layout, class MemorySpace>
-struct StreamCollide {
-  using Lattice = typename Model::lattice_type;
-  using Scalar = typename Model::value_type;
-  using S = typename Model::scalar_type;
+// What a StreamCollide launch reads and writes, without the model (a twin
+// with another model copies it whole).
+template <class Lattice, class S, class Layout, class MemorySpace>
+struct StreamCollideArgs {
+  using Scalar = real_t<S>;
   using P = Storage<S>;
   static constexpr int Q = Lattice::q;
 
@@ -79,7 +79,6 @@ struct StreamCollide {
   Kokkos::View<stored_t<S>*, MemorySpace> m_dst;
   Layout m_layout;
   SiteIndex m_site;
-  Model m_model;
   // Host bulk rows go a cache line of sites at a time (by_lines or
   // prefetches below, whichever the stencil has).
   bool m_lines = false;
@@ -100,12 +99,11 @@ struct StreamCollide {
 
   // One step of `block`: current -> next.
   template <class Block>
-  StreamCollide(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
+  StreamCollideArgs(const Block& block, const WallTerms<Lattice, Scalar>& wall)
       : m_pull(block, wall),
         m_dst(block.next()),
         m_layout(block.layout()),
-        m_site(block.site_index()),
-        m_model(model) {
+        m_site(block.site_index()) {
     // Lines only beyond lines_from_llc_quarters (below); KOLB_LLC_BYTES
     // overrides the cache size. Layouts whose populations are not
     // line_sites-long runs (AoS) keep the site path.
@@ -114,33 +112,6 @@ struct StreamCollide {
     if constexpr (flat_pointers) {
       m_flat = {block, m_pull.sources(), own_populations<Lattice>(m_dst, m_layout)};
     }
-  }
-
-  // The same launch with another model (the unforced twin of the bulk pass,
-  // for_each_site_split).
-  template <class M>
-  using with_model = StreamCollide<M, Layout, MemorySpace>;
-  template <class M>
-  StreamCollide(const StreamCollide<M, Layout, MemorySpace>& other, const Model& model)
-      : m_pull(other.m_pull),
-        m_dst(other.m_dst),
-        m_layout(other.m_layout),
-        m_site(other.m_site),
-        m_model(model),
-        m_lines(other.m_lines),
-        m_flat(other.m_flat),
-        m_end_first(other.m_end_first),
-        m_end_last(other.m_end_last),
-        m_end_walls(other.m_end_walls) {}
-
-  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
-    const index_t s = m_site(x, y, z);
-    Scalar f[Q];
-    const Scalar keep = m_pull(s, f);
-    m_model(f);
-    // Solid sites store zeros.
-    KOLB_UNROLL
-    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
   }
 
   // Host bulk rows go one cache line of sites at a time (policy.hpp,
@@ -204,6 +175,69 @@ struct StreamCollide {
     return x0;
   }
 
+  // Which ends of a row a line holds (line_by_pointers).
+  static constexpr int kFirstLine = 1, kLastLine = 2;
+  // Whether population i takes a replaced lane in a line holding `Ends`:
+  // c_x = +1 pulls lane 0 of a row's first line from the x halo, c_x = -1
+  // the last lane of its last line.
+  template <int Ends>
+  static constexpr bool wraps(int i) {
+    return ((Ends & kFirstLine) && Lattice::c(i, 0) > 0) ||
+           ((Ends & kLastLine) && Lattice::c(i, 0) < 0);
+  }
+
+  // Population o's value at its own site s in the source buffer (the
+  // pointers of m_flat.in are moved upstream).
+  KOLB_HOST_INLINE const stored_t<S>* own(int o, index_t s) const {
+    return m_flat.in.m_p[o] + (s - m_pull.m_offset[o]);
+  }
+};
+
+// The fused step: StreamCollideArgs and a model, nothing else.
+template <class Model, class Layout, class MemorySpace>
+struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
+                                               typename Model::scalar_type, Layout, MemorySpace> {
+  using Lattice = typename Model::lattice_type;
+  using Scalar = typename Model::value_type;
+  using S = typename Model::scalar_type;
+  using P = Storage<S>;
+  using Args = StreamCollideArgs<Lattice, S, Layout, MemorySpace>;
+  static constexpr int Q = Lattice::q;
+  using Args::kFirstLine;
+  using Args::kLastLine;
+  using Args::line_sites;
+  using Args::lines_by_pointers;
+  using Args::m_dst;
+  using Args::m_end_first;
+  using Args::m_end_last;
+  using Args::m_end_walls;
+  using Args::m_flat;
+  using Args::m_layout;
+  using Args::m_pull;
+  using Args::m_site;
+  using Args::own;
+  using Args::prefetch_sites;
+  using Args::prefetch_sources;
+
+  Model m_model;
+
+  template <class Block>
+  StreamCollide(const Block& block, const WallTerms<Lattice, Scalar>& wall, const Model& model)
+      : Args(block, wall), m_model(model) {}
+  StreamCollide(const Args& args, const Model& model) : Args(args), m_model(model) {}
+  const Args& args() const { return *this; }
+  template <class M>
+  using with_model = StreamCollide<M, Layout, MemorySpace>;
+
+  KOKKOS_FORCEINLINE_FUNCTION void operator()(int z, int y, int x) const {
+    const index_t s = m_site(x, y, z);
+    Scalar f[Q];
+    const Scalar keep = m_pull(s, f);
+    m_model(f);
+    // Solid sites store zeros.
+    KOLB_UNROLL
+    for (int i = 0; i < Q; ++i) m_dst(m_layout(s, i)) = P::template store<Lattice>(keep * f[i], i);
+  }
   // Bulk sites [x0, x0 + line_sites) of row (y, z). The prefetch runs on
   // past the row's end into the next row, which a thread takes next: rows
   // of a 160^3 lattice are 10 FP32 lines, and stopping at the run's end left
@@ -241,30 +275,12 @@ struct StreamCollide {
     }
   }
 
-  // Which ends of a row a line holds (line_by_pointers).
-  static constexpr int kFirstLine = 1, kLastLine = 2;
-  // Whether population i takes a replaced lane in a line holding `Ends`:
-  // c_x = +1 pulls lane 0 of a row's first line from the x halo, c_x = -1
-  // the last lane of its last line.
-  template <int Ends>
-  static constexpr bool wraps(int i) {
-    return ((Ends & kFirstLine) && Lattice::c(i, 0) > 0) ||
-           ((Ends & kLastLine) && Lattice::c(i, 0) < 0);
-  }
-
   template <bool Walls>
   KOLB_NOINLINE void end_line(index_t s0, bool first, bool last) const {
     if (first && last) return line_by_pointers<kFirstLine | kLastLine, Walls>(s0);  // one line
     if (first) return line_by_pointers<kFirstLine, Walls>(s0);
     line_by_pointers<kLastLine, Walls>(s0);
   }
-
-  // Population o's value at its own site s in the source buffer (the
-  // pointers of m_flat.in are moved upstream).
-  KOLB_HOST_INLINE const stored_t<S>* own(int o, index_t s) const {
-    return m_flat.in.m_p[o] + (s - m_pull.m_offset[o]);
-  }
-
   // bulk_line on SoA and CSoA (lines_by_pointers). Ends != 0: a row's first
   // and/or last line of rows whose ends take replaced lanes (m_end_first):
   // the populations that would pull from the x halo (wraps) are read from
@@ -280,7 +296,7 @@ struct StreamCollide {
       // calling this host lambda made nvcc warn (#20013) in every variant.
       KOLB_UNROLL
       for (int i = 0; i < Q; ++i) {
-        if (!wraps<Ends>(i)) continue;
+        if (!Args::template wraps<Ends>(i)) continue;
         const bool first = Lattice::c(i, 0) > 0;
         const int edge = first ? 0 : line_sites - 1;  // the lane that reads the halo
         const stored_t<S>* p = m_flat.in.m_p[i] + s0;
@@ -325,7 +341,7 @@ struct StreamCollide {
       const index_t s = s0 + k;
       m_model.collide(
           [&](int i) {
-            if (wraps<Ends>(i))  // i is a literal once unrolled
+            if (Args::template wraps<Ends>(i))  // i is a literal once unrolled
               return P::template load<Lattice>(wrapped[Ends != 0 ? i : 0][k], i);
             return P::template load<Lattice>(m_flat.in.m_p[i][s], i);
           },
