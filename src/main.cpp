@@ -10,6 +10,7 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/comm/tiling.hpp>
 #include <kolb/config.hpp>
+#include <kolb/core/wait_policy.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -318,6 +319,7 @@ CLI::Validator positive_seconds() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kolb::choose_wait_policy(argv);  // first: it may start the program once more
   // Past a file size limit (ulimit -f) writes then fail with EFBIG and are
   // reported, instead of the signal killing the run without a word.
   std::signal(SIGXFSZ, SIG_IGN);

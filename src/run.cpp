@@ -7,6 +7,7 @@
 #include <kolb/balance/tune.hpp>
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
+#include <kolb/core/wait_policy.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/io/checkpoint.hpp>
 #include <kolb/io/vtk.hpp>
@@ -56,6 +57,8 @@ nlohmann::json to_json(const YAML::Node& n) {
   if (n.IsScalar()) {
     const std::string s = n.Scalar();
     char* end = nullptr;
+    const long long i = std::strtoll(s.c_str(), &end, 10);  // integers stay integers
+    if (!s.empty() && end && *end == '\0') return i;
     const double d = std::strtod(s.c_str(), &end);
     if (!s.empty() && end && *end == '\0') return d;
     if (s == "true" || s == "false") return s == "true";
@@ -188,7 +191,11 @@ class RunOutputs {
                       {"execution_space", m_domain.execution_space()},
                       {"concurrency", m_domain.concurrency()},
                       {"compiler", KOLB_CXX_COMPILER},
-                      {"build_type", KOLB_BUILD_TYPE}};
+                      {"build_type", KOLB_BUILD_TYPE},
+                      {"openmp_wait", wait_policy()}};
+    const MachineLoad load = machine_load();
+    r["execution"]["machine"] = {
+        {"cpus", load.cpus}, {"load_average", load.load}, {"busy", load.busy()}};
     if (m_domain.host_columns() >= 0) {
       r["execution"]["host_columns"] = m_domain.host_columns();
       r["execution"]["split_axis"] = axis_name(m_domain.split_axis());
@@ -308,6 +315,11 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
     throw ConfigError(c.source + ": output.folder",
                       "cannot create output folder '" + c.output.folder + "': " + ec.message());
   const std::string checkpoint = restart.empty() ? "" : find_checkpoint(restart);
+  if (const MachineLoad load = machine_load(); progress && load.busy())
+    *progress << "note: this machine is busy (load " << std::fixed << std::setprecision(1)
+              << load.load << " on " << load.cpus
+              << " CPUs): speeds will vary; OpenMP waits: " << wait_policy() << "\n"
+              << std::defaultfloat;
   const auto [resolved, tuning] = resolve_split(c, progress);
   auto domain = make_domain(resolved, progress);
   const std::int64_t first_step = checkpoint.empty() ? 0 : read_checkpoint(checkpoint, c, *domain);

@@ -12,6 +12,8 @@
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
 
+#include <kolb/core/wait_policy.hpp>
+
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
@@ -213,6 +215,7 @@ TEST(Tiling, ModelPrefersCheapFaces) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kolb::choose_wait_policy(argv);
   kolb::comm::Session mpi(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
   // One report: rank 0's (every rank's failures still fail the job).

@@ -9,6 +9,8 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/comm/tiling.hpp>
 
+#include <kolb/core/wait_policy.hpp>
+
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
@@ -173,6 +175,7 @@ INSTANTIATE_TEST_SUITE_P(Isothermal, SweepTiles,
 }  // namespace
 
 int main(int argc, char** argv) {
+  kolb::choose_wait_policy(argv);
   kolb::comm::Session mpi(argc, argv);
   ::testing::InitGoogleTest(&argc, argv);
   if (!kolb::comm::root()) {
