@@ -108,7 +108,8 @@ void check_case(const sweep::GeneratedCase& g, Findings& found) {
             for (const sweep::Schedule s :
                  {sweep::Schedule::concurrent, sweep::Schedule::overlapped}) {
               if (s == sweep::Schedule::overlapped && host_columns < 0) continue;
-              const sweep::Config config{sets, s, sweep::chunks_of(g.steps, rng)};
+              const sweep::Config config{sets, s, sweep::chunks_of(g.steps, rng), rng.chance(0.5)};
+              const sweep::CacheScope cache(config);
               ++runs;
               kolb::Tile tile;
               const auto got = run_tiled(g, c, ranks, overlap, s, config.chunks, tile);
@@ -118,7 +119,8 @@ void check_case(const sweep::GeneratedCase& g, Findings& found) {
               if (kolb::comm::all(d == want.size() && got.size() == want.size())) continue;
               const std::string name =
                   scheme.substr(scheme.find('.') + 1) + (host_columns > 0 ? " host split " : " ") +
-                  sweep::to_string(s) + (overlap ? " overlap" : "") + " (" + g.shape() + ")";
+                  sweep::to_string(s) + (overlap ? " overlap" : "") +
+                  (config.beyond_cache ? " beyond cache" : "") + " (" + g.shape() + ")";
               ++failed[name];
               if (shown++ < 4)
                 ADD_FAILURE() << "tiling " << kolb::to_string(ranks, g.c.dim) << " rank "

@@ -12,6 +12,7 @@
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
 
+#include <stdlib.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -292,13 +293,27 @@ struct Config {
   std::vector<std::string> sets;
   Schedule schedule = Schedule::concurrent;
   std::vector<int> chunks;
+  // Host kernels as beyond the last-level cache (KOLB_LLC_BYTES=0): fused
+  // rows by cache lines, prefetches, aligned rows and the shortcuts on them.
+  bool beyond_cache = false;
 
   std::string describe() const {
-    std::string s;
+    std::string s = beyond_cache ? "KOLB_LLC_BYTES=0 " : "";
     for (const auto& set : sets) s += "--set " + set + " ";
     s += std::string("schedule ") + to_string(schedule) + ", advance";
     for (int k : chunks) s += " " + std::to_string(k);
     return s;
+  }
+};
+
+// KOLB_LLC_BYTES=0 while a configuration beyond the cache runs.
+struct CacheScope {
+  bool set;
+  explicit CacheScope(const Config& c) : set(c.beyond_cache) {
+    if (set) setenv("KOLB_LLC_BYTES", "0", 1);
+  }
+  ~CacheScope() {
+    if (set) unsetenv("KOLB_LLC_BYTES");
   }
 };
 
@@ -347,8 +362,9 @@ inline std::vector<Config> single_process_configs(const GeneratedCase& g) {
   const auto layouts = compiled_layouts(g.c);
   for (const auto& layout : layouts)
     for (const auto& scheme : schemes(g.c))
-      out.push_back(
-          {with(layout_sets(layout), {scheme}), Schedule::concurrent, chunks_of(g.steps, rng)});
+      for (const bool beyond : {false, true})
+        out.push_back({with(layout_sets(layout), {scheme}), Schedule::concurrent,
+                       chunks_of(g.steps, rng), beyond});
   for (int axis = 0; axis < g.c.dim; ++axis) {
     const int n = g.c.size[axis];
     std::vector<int> widths = {1};
@@ -360,7 +376,7 @@ inline std::vector<Config> single_process_configs(const GeneratedCase& g) {
           out.push_back({with(layout_sets(rng.pick(layouts)),
                               {scheme, "execution.host_columns=" + std::to_string(m),
                                std::string("execution.split_axis=") + axis_name(axis)}),
-                         s, chunks_of(g.steps, rng)});
+                         s, chunks_of(g.steps, rng), rng.chance(0.5)});
     }
   }
   return out;

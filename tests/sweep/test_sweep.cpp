@@ -22,6 +22,7 @@ struct Outcome {
 };
 
 Outcome run(const sweep::GeneratedCase& g, const sweep::Config& config) {
+  const sweep::CacheScope cache(config);
   kolb::Domain d(kolb::test::make_case(g.yaml, config.sets));
   sweep::use(d, config.schedule);
   if (g.sheared) {
@@ -63,6 +64,7 @@ std::string name_of(const sweep::Config& config, const sweep::GeneratedCase& g) 
     if (set.find("layout=") == std::string::npos && set.find("vector_length") == std::string::npos)
       name += set.substr(set.find('.') + 1) + " ";
   if (config.schedule != sweep::Schedule::concurrent) name += sweep::to_string(config.schedule);
+  if (config.beyond_cache) name += " beyond cache";
   return name + " (" + g.shape() + ")";
 }
 
