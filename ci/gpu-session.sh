@@ -13,8 +13,7 @@
 # tests 120, D2Q37 on the GPU 60 (with its walls against the periodic
 # box), Nsight Compute 90, launch shapes 60. On
 # an H200 with 16 host threads the tests, bench, D2Q37, D3Q19 tune, Nsight
-# Compute, host references and D2Q37 tune took 205 s together
-# (results/perf/h200-2026-11-27).
+# Compute, host references and D2Q37 tune took 205 s together.
 set -uo pipefail
 usage="usage: ci/gpu-session.sh ARCHIVE OUT_DIR DEADLINE [HOST_THREADS]"
 archive=$(realpath "${1:?$usage}")

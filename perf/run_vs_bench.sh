@@ -15,7 +15,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 kolb=${1:-$root/build/bin/kolb}
-out=${2:-$root/results/perf/run_vs_bench}
+out=${2:-$root/out/run_vs_bench}
 repeats=${3:-3}
 steps=${4:-200}
 mkdir -p "$out"

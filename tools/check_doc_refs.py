@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Check that every cited docs section exists.
+"""Check that every cited docs page and section exists.
 
-Code, docs and results cite sections as `docs/<name>.md, "Heading"` (or
-without the comma), often wrapped over comment lines. This finds each such
-citation, joins its quoted text across line breaks and comment markers, and
-checks that a heading of that file, or a paragraph's bold lead
+Code and docs cite sections as `docs/<name>.md, "Heading"` (or without the
+comma), often wrapped over comment lines. This finds each such citation,
+joins its quoted text across line breaks and comment markers, and checks
+that a heading of that file, or a paragraph's bold lead
 (`**Launch shape** ...`), contains it (of several quoted in a row, the
-first). Exits 1 and lists the citations that point nowhere.
+first). A page named without a heading (`docs/<name>.md`) must exist too.
+Exits 1 and lists the citations that point nowhere.
 Usage: tools/check_doc_refs.py [ROOT]
 """
 import pathlib
@@ -19,6 +20,9 @@ SUFFIXES = {".md", ".hpp", ".cpp", ".h", ".txt", ".py", ".sh", ".yaml", ".in", "
 # A citation: the file, an optional comma, then a quoted heading that may run
 # over line breaks with comment markers ("//", "#", "*") at their starts.
 CITE = re.compile(r'docs/([\w./-]+\.md)[`*]*,?\s*\(?(?:\n\s*(?://+|#+|\*)?\s*)?"([^"]+)"')
+# Any page named: docs/<name>.md not preceded by a word or path character
+# (so ../docs/x.md and other/docs/x.md are left alone).
+PAGE = re.compile(r'(?<![\w./-])docs/([\w./-]+\.md)')
 
 
 def anchors(md: pathlib.Path):
@@ -45,15 +49,15 @@ def main() -> int:
             continue
         if any(part in SKIP_DIRS or part.startswith("build") for part in rel.parts[:-1]):
             continue
-        if rel.parts[0] == "results" and path.suffix != ".md":
-            continue  # run logs and patches are kept as they were
         text = path.read_text(encoding="utf-8", errors="replace")
+        for m in PAGE.finditer(text):
+            if m.group(1) not in docs:
+                line = text.count("\n", 0, m.start()) + 1
+                bad.append(f"{rel}:{line}: docs/{m.group(1)} does not exist")
         for m in CITE.finditer(text):
             name, heading = m.group(1), cited_text(m.group(2))
             line = text.count("\n", 0, m.start()) + 1
-            if name not in docs:
-                bad.append(f"{rel}:{line}: docs/{name} does not exist")
-            elif not any(heading in a for a in docs[name]):
+            if name in docs and not any(heading in a for a in docs[name]):
                 bad.append(f'{rel}:{line}: docs/{name} has no section "{heading}"')
     for b in bad:
         print(b)

@@ -2,7 +2,7 @@
 """Colour map of one scalar field of a kolb VTK image (.vti) as a PNG.
 
     python3 tools/plot_field.py out/rayleigh_taylor/fields_000006000.vti \
-        --field temperature --out results/thermal/rt_temperature.png
+        --field temperature --out out/rayleigh_taylor/rt_temperature.png
 
 Reads kolb's own .vti layout (raw appended data, UInt64 headers), 2-D
 cases only, writes the field as a matrix and draws it with gnuplot

@@ -3,13 +3,13 @@
 # host translation unit: which row loops gcc vectorised (-fopt-info) and how
 # many packed and scalar floating-point instructions each row function has.
 #   bash perf/host_pass/compare.sh CUDA_BUILD HOST_BUILD [OUT] [VARIANT]
-# e.g. bash perf/host_pass/compare.sh build-cuda build results/host_pass
+# e.g. bash perf/host_pass/compare.sh build-cuda build out/host_pass
 # (VARIANT: D3Q19_double_SoA_bgk by default; the builds must hold it).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cuda=$(cd "${1:?CUDA build folder}" && pwd)
 host=$(cd "${2:?host-only build folder}" && pwd)
-out=${3:-$root/results/host_pass}
+out=${3:-$root/out/host_pass}
 variant=${4:-D3Q19_double_SoA_bgk}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

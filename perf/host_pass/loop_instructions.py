@@ -12,7 +12,7 @@ work and reloads), accesses to the stack (spills and reloads), FMAs,
 streaming stores and prefetches. A
 function can list the same body more than once, entered on different
 paths: a fused row's steady line is the loop with both streaming stores
-and prefetches (docs/performance-log.md, "Fused line rows through pointers").
+and prefetches.
 
     python3 perf/host_pass/loop_instructions.py OBJECT.o FILTER [FILTER ...]
 """

@@ -3,7 +3,7 @@
 # MPI allowed as root, and reading a run's report.json.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 kolb=${1:-$root/build/bin/kolb}
-out=${2:-$root/results/perf/mpi}
+out=${2:-$root/out/mpi}
 repeats=${3:-$DEFAULT_REPEATS}
 mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -3,10 +3,10 @@
 
     # on each machine, with the build of its backend (CPU, CUDA, HIP):
     python3 perf/portability/portability.py measure --kolb build/bin/kolb \\
-        --name epyc-2c-openmp --out results/portability/epyc-2c-openmp
+        --name epyc-2c-openmp --out out/portability/epyc-2c-openmp
     # anywhere, merging the bench.json files measured elsewhere:
-    python3 perf/portability/portability.py report --out results/portability \\
-        results/portability/*/bench.json [more/bench.json[=NAME] ...]
+    python3 perf/portability/portability.py report --out out/portability \\
+        out/portability/*/bench.json [more/bench.json[=NAME] ...]
 
 `measure` runs `kolb bench perf/portability/portability.yaml` (every layout the
 build holds, fused two-buffer and in-place AA) and stores its bench.json with
