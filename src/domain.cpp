@@ -189,6 +189,79 @@ std::string Domain::tile_split_problem(const Case& c) const {
   return split_problem(tile_case, c.execution.host_columns, node_split_axis(c, m_tile.ranks));
 }
 
+namespace {
+
+// The parts of a Domain of tile `t` (`grid`: the ranks; null for one), in
+// order along the split axis: [host: M layers | accelerator | host: M],
+// each with what lies beyond its faces and which of them are late.
+std::vector<PartSetup> part_setups(const Case& c, const Geometry& geometry, const Tile& t,
+                                   const comm::CartGrid* grid) {
+  const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
+  const int lx = t.size[s], m = std::max(c.execution.host_columns, 0);
+  const int n = (m > 0 ? 2 : 0) + (lx - 2 * m > 0 ? 1 : 0);
+  const auto periodic = c.periodic();
+  // Part k's face is remote where another rank holds the tile across it
+  // (across s, only the end parts' outer faces).
+  auto remote = [&](int k, int a, Side side) {
+    const bool end = a != s || (side == Side::left ? k == 0 : k == n - 1);
+    return end && grid && t.ranks[a] > 1 && grid->neighbour(a, side) >= 0;
+  };
+  std::vector<PartSetup> out;
+  auto add = [&](PartRole role, int first, int width, const char* label) {
+    const int k = int(out.size());
+    // A lone part fills its halos x, y, z, as a single-space run does.
+    PartSetup setup{c, geometry, t.offset, t.size, t.offset, role, {}, {}, n > 1 ? s : 0, label};
+    setup.origin[s] += first;
+    setup.size[s] = width;
+    for (int a = 0; a < 3; ++a) {
+      // A lone part along an axis no other rank shares is its own neighbour.
+      const bool self = periodic[a] && t.ranks[a] == 1 && (a != s || n == 1);
+      for (const Side side : {Side::left, Side::right}) {
+        const bool lattice_end = side == Side::left ? setup.origin[a] == 0
+                                                    : setup.origin[a] + setup.size[a] == c.size[a];
+        setup.faces[a][int(side)] = a >= c.dim                    ? FaceLink::none
+                                    : self                        ? FaceLink::self
+                                    : remote(k, a, side)          ? FaceLink::remote
+                                    : lattice_end && !periodic[a] ? FaceLink::wall
+                                                                  : FaceLink::neighbour;
+        // The faces between the accelerator and the host parts arrive during
+        // both sides' updates where the swap overlaps them (step_overlapped).
+        const bool host_to_accelerator =
+            role == PartRole::host && n == 3 && side == (k == 0 ? Side::right : Side::left);
+        setup.late[a][int(side)] =
+            remote(k, a, side) ||
+            (a == s && ((role == PartRole::accelerator && n > 1) || host_to_accelerator));
+      }
+    }
+    out.push_back(setup);
+  };
+  if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
+  if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
+  if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, StepPlan>> plan_parts(const Case& c) {
+  if (const std::string problem =
+          split_problem(c, std::max(c.execution.host_columns, 0), node_split_axis(c, {1, 1, 1}));
+      c.execution.host_columns > 0 && !problem.empty())
+    throw ConfigError(c.source + ": execution.host_columns", problem);
+  const LatticeInfo& info = lattice_info(c.lattice);
+  const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
+  std::vector<std::pair<std::string, StepPlan>> out;
+  for (const PartSetup& s : part_setups(c, geometry, whole_lattice(c), nullptr))
+    out.emplace_back(s.label, plan_part(c, s));
+  return out;
+}
+
+std::vector<std::pair<std::string, StepPlan>> Domain::plans() const {
+  std::vector<std::pair<std::string, StepPlan>> out;
+  for (const Slot& slot : m_slots) out.emplace_back(slot.label, slot.part->plan());
+  return out;
+}
+
 void Domain::build(const Case& c) {
   m_accelerator = std::make_unique<AcceleratorInstance>();
   m_halo_lane = std::make_unique<AcceleratorInstance>(StreamPriority::urgent);
@@ -205,42 +278,13 @@ void Domain::build(const Case& c) {
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
   const NodeSpaces spaces{m_accelerator->get(), NodeHost(), m_halo_lane->get()};
   const Tile& t = m_tile;
-  // The parts are layers across the split axis s: [host | accelerator | host].
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
   m_split = s;
-  const int lx = t.size[s], m = std::max(c.execution.host_columns, 0);
-  const int n = (m > 0 ? 2 : 0) + (lx - 2 * m > 0 ? 1 : 0);
+  const auto setups = part_setups(c, geometry, t, m_grid.get());
+  for (const PartSetup& setup : setups)
+    m_slots.push_back({make_part(c, setup, spaces), setup.role, {}, setup.label});
+  const int n = int(m_slots.size());
   const auto periodic = c.periodic();
-  // Part k's face is remote where another rank holds the tile across it
-  // (across s, only the end parts' outer faces).
-  auto remote = [&](int k, int a, Side side) {
-    const bool end = a != s || (side == Side::left ? k == 0 : k == n - 1);
-    return end && m_grid && t.ranks[a] > 1 && m_grid->neighbour(a, side) >= 0;
-  };
-  auto add = [&](PartRole role, int first, int width, const char* label) {
-    const int k = int(m_slots.size());
-    // A lone part fills its halos x, y, z, as a single-space run does.
-    PartSetup setup{c, geometry, t.offset, t.size, t.offset, role, {}, {}, n > 1 ? s : 0, label};
-    setup.origin[s] += first;
-    setup.size[s] = width;
-    for (int a = 0; a < 3; ++a) {
-      // A lone part along an axis no other rank shares is its own neighbour.
-      setup.periodic[a] = periodic[a] && t.ranks[a] == 1 && (a != s || n == 1);
-      // The faces between the accelerator and the host parts arrive during
-      // both sides' updates where the swap overlaps them (step_overlapped).
-      for (const Side side : {Side::left, Side::right}) {
-        const bool host_to_accelerator =
-            role == PartRole::host && n == 3 && side == (k == 0 ? Side::right : Side::left);
-        setup.late[a][int(side)] =
-            remote(k, a, side) ||
-            (a == s && ((role == PartRole::accelerator && n > 1) || host_to_accelerator));
-      }
-    }
-    m_slots.push_back({make_part(c, setup, spaces), role, {}});
-  };
-  if (m > 0) add(PartRole::host, 0, m, "kolb::host_left");
-  if (lx - 2 * m > 0) add(PartRole::accelerator, m, lx - 2 * m, "kolb::accelerator");
-  if (m > 0) add(PartRole::host, lx - m, m, "kolb::host_right");
   // Faces between neighbours along s, across the s boundary when periodic
   // on one rank (a lone part fills that halo itself), and to other ranks.
   // Tags name the receiving face: its axis, side and, across the other
@@ -254,7 +298,7 @@ void Domain::build(const Case& c) {
     if (k + 1 < n || wrap) slot.faces.push_back({s, Side::right, (k + 1) % n, false, 0, 0, {}, {}});
     for (int a = 0; a < 3; ++a)
       for (const Side side : {Side::left, Side::right}) {
-        if (!remote(k, a, side)) continue;
+        if (setups[k].faces[a][int(side)] != FaceLink::remote) continue;
         const int part = a != s ? k : 0;
         slot.faces.push_back({a,
                               side,

@@ -212,12 +212,23 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
   });
 }
 
-int check(const std::string& file, const std::vector<std::string>& sets) {
+int check(const std::string& file, const std::vector<std::string>& sets, bool plan) {
   return with_exit_codes([&] {
     const kolb::Case c = kolb::read_case(file, sets);
     std::cout << c.source << ": valid. " << to_string(c.lattice) << " " << to_string(c.precision)
               << ", " << size_text(c) << " sites, tau " << c.tau << ", viscosity " << c.viscosity()
               << ", " << c.steps << " steps, output to " << c.output.folder << '\n';
+    if (!plan) return;
+    // The parts' plans on one process, as `kolb run` would build them
+    // (a host split left to the balancer shows the whole lattice on one part).
+    KokkosSession kokkos(session_threads(c));
+    kolb::Case one = c;
+    if (one.execution.host_columns_auto && one.execution.host_columns < 0) {
+      one.execution.host_columns_auto = false;
+      std::cout << "host_columns: auto (the balancer picks the split); one part shown\n";
+    }
+    for (const auto& [label, p] : kolb::plan_parts(one))
+      std::cout << "part " << label << ":\n" << kolb::describe(p, "  ");
   });
 }
 
@@ -348,8 +359,10 @@ int main(int argc, char** argv) {
   std::string restart;
   run_cmd->add_option("--restart", restart,
                       "continue from a checkpoint: its folder, or a run's output folder (newest)");
-  command("check", "validate a case file and print its derived parameters", "case file (YAML)",
-          nullptr);
+  CLI::App* check_cmd = command("check", "validate a case file and print its derived parameters",
+                                "case file (YAML)", nullptr);
+  bool plan = false;
+  check_cmd->add_flag("--plan", plan, "also print each part's step plan (who fills each halo)");
   command("bench",
           "measure the LBM kernels against same-pattern bandwidth probes (MLUPS, GB/s, % of bound)",
           "benchmark description (YAML), e.g. perf/bench.yaml", "host threads");
@@ -373,7 +386,7 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : kExitConfig;
   }
   if (app.got_subcommand("run")) return run(file, sets, threads, quiet, restart);
-  if (app.got_subcommand("check")) return check(file, sets);
+  if (app.got_subcommand("check")) return check(file, sets, plan);
   if (app.got_subcommand("tune")) return tune(file, sets, threads, tune_options);
   if (app.got_subcommand("bench")) return bench(file, sets, threads);
   if (app.got_subcommand("batch")) return batch(file, sets, threads);

@@ -11,42 +11,55 @@
 
 namespace kolb {
 
+#define KOLB_DECLARE(name)                                                     \
+  std::unique_ptr<Part> make_part_##name(const PartSetup&, const NodeSpaces&); \
+  StepPlan plan_part_##name(const PartSetup&);
 #if KOLB_DEVICE_PARTS
-#define KOLB_DEVICE_FACTORY(name) &name##_device
-#define KOLB_DECLARE_DEVICE(name) \
-  std::unique_ptr<Part> name##_device(const PartSetup&, const NodeSpaces&);
+#define KOLB_DEVICE(kind, name) &kind##_part_##name##_device
+#define KOLB_DECLARE_DEVICE(name) KOLB_DECLARE(name##_device)
 #else
-#define KOLB_DEVICE_FACTORY(name) nullptr
+#define KOLB_DEVICE(kind, name) nullptr
 #define KOLB_DECLARE_DEVICE(name)
 #endif
 
-#define KOLB_VARIANT(L, S, Y, C)                                                   \
-  std::unique_ptr<Part> make_part_##L##_##S##_##Y##_##C##_host(const PartSetup&,   \
-                                                               const NodeSpaces&); \
-  KOLB_DECLARE_DEVICE(make_part_##L##_##S##_##Y##_##C)
+#define KOLB_VARIANT(L, S, Y, C)           \
+  KOLB_DECLARE(L##_##S##_##Y##_##C##_host) \
+  KOLB_DECLARE_DEVICE(L##_##S##_##Y##_##C)
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
 
 namespace {
 
 using Factory = std::unique_ptr<Part> (*)(const PartSetup&, const NodeSpaces&);
+using Planner = StepPlan (*)(const PartSetup&);
 struct Entry {
   VariantKey key;
   Collision collision;
   Factory host, device;  // device: null in CPU-only builds (one memory space)
+  Planner host_plan, device_plan;
 };
 
 const std::vector<Entry>& table() {
   static const std::vector<Entry> entries = {
-#define KOLB_VARIANT(L, S, Y, C)                  \
-  {{LatticeId::L, precision_of<S>, layout_id<Y>}, \
-   Collision::C,                                  \
-   &make_part_##L##_##S##_##Y##_##C##_host,       \
-   KOLB_DEVICE_FACTORY(make_part_##L##_##S##_##Y##_##C)},
+#define KOLB_VARIANT(L, S, Y, C)                                                          \
+  {{LatticeId::L, precision_of<S>, layout_id<Y>}, Collision::C,                           \
+   &make_part_##L##_##S##_##Y##_##C##_host,       KOLB_DEVICE(make, L##_##S##_##Y##_##C), \
+   &plan_part_##L##_##S##_##Y##_##C##_host,       KOLB_DEVICE(plan, L##_##S##_##Y##_##C)},
 #include "kolb_variants.def"
 #undef KOLB_VARIANT
   };
   return entries;
+}
+
+// The case's entry (ConfigError when this build lacks it).
+const Entry& entry(const Case& c) {
+  for (const Entry& e : table())
+    if (e.key == c.variant() && e.collision == c.collision) return e;
+  std::string list;
+  for (const auto& k : compiled_variants()) list.append(" ").append(to_string(k));
+  throw ConfigError(c.source + ": lattice/precision/execution.layout",
+                    to_string(c.variant()) + " with the " + to_string(c.collision) +
+                        " collision is not compiled into this build (available:" + list + ")");
 }
 
 }  // namespace
@@ -64,14 +77,14 @@ bool variant_compiled(const VariantKey& key) {
 }
 
 std::unique_ptr<Part> make_part(const Case& c, const PartSetup& setup, const NodeSpaces& spaces) {
-  for (const Entry& e : table())
-    if (e.key == c.variant() && e.collision == c.collision)
-      return (setup.role == PartRole::accelerator && e.device ? e.device : e.host)(setup, spaces);
-  std::string list;
-  for (const auto& k : compiled_variants()) list.append(" ").append(to_string(k));
-  throw ConfigError(c.source + ": lattice/precision/execution.layout",
-                    to_string(c.variant()) + " with the " + to_string(c.collision) +
-                        " collision is not compiled into this build (available:" + list + ")");
+  const Entry& e = entry(c);
+  return (setup.role == PartRole::accelerator && e.device ? e.device : e.host)(setup, spaces);
+}
+
+StepPlan plan_part(const Case& c, const PartSetup& setup) {
+  const Entry& e = entry(c);
+  return (setup.role == PartRole::accelerator && e.device_plan ? e.device_plan
+                                                               : e.host_plan)(setup);
 }
 
 }  // namespace kolb

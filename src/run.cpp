@@ -67,6 +67,30 @@ nlohmann::json to_json(const YAML::Node& n) {
   return nullptr;
 }
 
+// A step plan as JSON: per phase its kernel and who fills, and (in place)
+// where the pushes into, each halo.
+nlohmann::json plan_json(const StepPlan& plan) {
+  static const char* const faces[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
+  nlohmann::json phases = nlohmann::json::array();
+  for (int k = 0; k < plan.phases; ++k) {
+    const PhasePlan& p = plan.phase[k];
+    nlohmann::json fill = nlohmann::json::object(), push = nlohmann::json::object();
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        if (p.fill[a][side] != HaloFill::unread) fill[faces[a][side]] = to_string(p.fill[a][side]);
+        if (p.push[a][side] != PushTo::none) push[faces[a][side]] = to_string(p.push[a][side]);
+      }
+    nlohmann::json j = {{"kernel", to_string(p.kernel)}, {"zoned", p.zoned}, {"halos", fill}};
+    if (p.kernel == PhaseKernel::aa_pull) j["pushed"] = push;
+    if (p.kernel == PhaseKernel::stream_collide)
+      j["end_lanes"] = {to_string(p.lanes[0]), to_string(p.lanes[1])};
+    if (p.kernel == PhaseKernel::aa_local) j["row_halos"] = to_string(p.row_halos);
+    if (p.model_wall_rows) j["model_wall_rows"] = true;
+    phases.push_back(j);
+  }
+  return {{"rows", to_string(plan.storage)}, {"phases", phases}};
+}
+
 std::string format_duration(double s) {
   std::ostringstream o;
   if (s < 60)
@@ -212,6 +236,9 @@ class RunOutputs {
                                           {"predicted_step_s", t.predicted_step}};
     }
     if (!m_tuning.is_null()) r["execution"]["tuning"] = m_tuning;
+    nlohmann::json plans = nlohmann::json::object();
+    for (const auto& [label, plan] : m_domain.plans()) plans[label] = plan_json(plan);
+    r["execution"]["plan"] = plans;
     r["performance"] = {{"steps", summary.steps},
                         {"loop_seconds", summary.loop_seconds},
                         {"solver_seconds", summary.seconds},

@@ -23,7 +23,20 @@ assert r["performance"]["steps"] == 300 and r["performance"]["mlups"] > 0
 assert r["config"]["domain"]["size"] == [32, 32]
 assert r["derived"]["lattice_sites"] == 32 * 32
 assert r["execution"]["execution_space"]
+plan = r["execution"]["plan"]["kolb::accelerator"]
+assert plan["phases"][0]["kernel"] == "stream_collide", plan
+assert plan["phases"][0]["halos"]["y+"] == "wall_ghosts", plan
 PY
+# The step plan: kolb check --plan prints every part's, without running.
+expect_rc 0 "check --plan" -- "$kolb" check "$src/inputs/07_taylor_green3d.yaml" --plan \
+  --set execution.streaming=aa --set 'domain.size=[16,12,10]'
+grep -q "part kolb::accelerator:" out.txt && grep -q "local step: aa_local; row halos all" out.txt \
+  && grep -q "pull step: aa_pull" out.txt && grep -q "x- rows" out.txt \
+  && ok "plan printed" || { fail "plan printed"; cat out.txt; }
+expect_rc 0 "check --plan of a node" -- "$kolb" check "$src/inputs/09_node_cavity2d.yaml" --plan \
+  --set execution.host_columns=4
+grep -q "part kolb::host_left:" out.txt && grep -q "neighbour" out.txt \
+  && ok "node plan printed" || { fail "node plan printed"; cat out.txt; }
 
 # 2. Every shipped input is valid.
 for f in "$src"/inputs/*.yaml; do

@@ -35,11 +35,17 @@ std::vector<double> tile_of(const std::vector<double>& all, const kolb::Case& c,
   return out;
 }
 
+// Faces of the runs' plans that another rank fills.
+int remote_faces = 0;
+
 std::vector<double> run_tiled(const sweep::GeneratedCase& g, const kolb::Case& c,
                               const kolb::Ranks& ranks, bool overlap, sweep::Schedule schedule,
                               const std::vector<int>& chunks, kolb::Tile& tile) {
   auto grid = std::make_shared<kolb::comm::CartGrid>(ranks, c.periodic());
   kolb::Domain d(c, grid);
+  for (const auto& [label, plan] : d.plans())
+    for (const auto& face : plan.phase[0].fill)
+      for (const kolb::HaloFill f : face) remote_faces += f == kolb::HaloFill::remote;
   d.set_overlap(overlap);
   sweep::use(d, schedule);
   tile = d.tile();
@@ -146,6 +152,9 @@ TEST_P(SweepTiles, EveryTilingMatchesTheReference) {
   Findings found;
   for (int k = 0; k < cases; ++k)
     check_case(sweep::generate_isothermal(first_seed + k, k, lattice, precision), found);
+  if (kolb::comm::size() > 1) {
+    EXPECT_GT(remote_faces, 0) << "no plan has a face another rank fills";
+  }
   EXPECT_TRUE(found.failed.empty())
       << "configurations that differ on " << kolb::comm::size() << " ranks (" << lattice << " "
       << precision << ", " << found.runs << " runs, first seed " << first_seed << "):\n"

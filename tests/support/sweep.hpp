@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -106,6 +107,9 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   const int dim = lattice == "D2Q9" ? 2 : 3;
   std::vector<int> n(dim);
   for (int a = 0; a < dim; ++a) n[a] = dim == 2 ? rng.uniform(5, 20) : rng.uniform(4, 13);
+  // Rows of whole cache lines (16 sites: two FP64 lines, one FP32 line) in
+  // some cases: the line paths that wrap x or bounce in the lanes need them.
+  if (rng.chance(0.35)) n[0] = 16;
   // Faces: periodic pairs, resting walls, tangentially moving walls.
   const char* names[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
   std::string faces;
@@ -386,6 +390,48 @@ inline void use(Domain& d, Schedule s) {
   d.set_concurrent(s != Schedule::sequential);
   d.set_swap_overlap(s == Schedule::overlapped);
 }
+
+// The values of every decision of the step plans a sweep reached
+// (domain/step_plan.hpp), to check that its runs take every path.
+struct PlanCoverage {
+  std::set<std::string> seen;
+
+  void add(const StepPlan& plan) {
+    seen.insert("rows " + to_string(plan.storage));
+    for (int k = 0; k < plan.phases; ++k) {
+      const PhasePlan& p = plan.phase[k];
+      seen.insert("kernel " + to_string(p.kernel));
+      if (p.zoned) seen.insert("zoned");
+      if (p.model_wall_rows) seen.insert("model wall rows");
+      for (int a = 0; a < 3; ++a)
+        for (int side = 0; side < 2; ++side) {
+          seen.insert("halo " + to_string(p.fill[a][side]));
+          seen.insert("pushed " + to_string(p.push[a][side]));
+        }
+      if (p.kernel == PhaseKernel::stream_collide)
+        for (const EndLane l : p.lanes) seen.insert("end lane " + to_string(l));
+      if (p.kernel == PhaseKernel::aa_local) seen.insert("row halos " + to_string(p.row_halos));
+    }
+  }
+  void add(const Domain& d) {
+    for (const auto& [label, plan] : d.plans()) add(plan);
+  }
+  // Every decision value but those in `absent`, which this build or process
+  // cannot reach, that no run took.
+  std::vector<std::string> missing(const std::set<std::string>& absent) const {
+    std::vector<std::string> all = {"zoned", "model wall rows"};
+    for (const auto& v : names<RowStorage>()) all.push_back("rows " + v);
+    for (const auto& v : names<PhaseKernel>()) all.push_back("kernel " + v);
+    for (const auto& v : names<HaloFill>()) all.push_back("halo " + v);
+    for (const auto& v : names<PushTo>()) all.push_back("pushed " + v);
+    for (const auto& v : names<EndLane>()) all.push_back("end lane " + v);
+    for (const auto& v : names<RowHalos>()) all.push_back("row halos " + v);
+    std::vector<std::string> out;
+    for (const auto& v : all)
+      if (!seen.count(v) && !absent.count(v)) out.push_back(v);
+    return out;
+  }
+};
 
 // What a failure prints: how to rerun it and what it ran.
 inline std::string describe(const GeneratedCase& g, const Config* config = nullptr) {

@@ -21,9 +21,14 @@ struct Outcome {
   kolb::ObservableSums first, last;
 };
 
+// The plans every run reached, and how many of the sweep's tests ran.
+sweep::PlanCoverage coverage;
+int sweeps_run = 0;
+
 Outcome run(const sweep::GeneratedCase& g, const sweep::Config& config) {
   const sweep::CacheScope cache(config);
   kolb::Domain d(kolb::test::make_case(g.yaml, config.sets));
+  coverage.add(d);
   sweep::use(d, config.schedule);
   if (g.sheared) {
     const auto f = sweep::sheared_fields(g);
@@ -98,6 +103,23 @@ void check_case(const sweep::GeneratedCase& g, bool conserves_mass, Findings& fo
 
 struct Sweep : ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
 
+// After the whole sweep: its runs took every path of the step plans this
+// build can take on one process (no MPI faces; device parts and the general
+// bounce are a GPU build's).
+struct CoverageCheck : ::testing::Environment {
+  void TearDown() override {
+    if (sweeps_run < 5) return;  // a filtered run
+    const auto missing =
+        coverage.missing({"halo remote", "pushed remote", "halo bounce", "pushed bounced"});
+    std::string list;
+    for (const auto& m : missing) list += " '" + m + "'";
+    std::printf("the sweep's plans took %zu decision values\n", coverage.seen.size());
+    EXPECT_TRUE(missing.empty()) << "no run of the sweep reached" << list << " ("
+                                 << coverage.seen.size() << " decision values reached)";
+  }
+};
+const auto* const coverage_check = ::testing::AddGlobalTestEnvironment(new CoverageCheck);
+
 TEST_P(Sweep, EveryConfigurationMatchesTheReference) {
   const auto [lattice, precision] = GetParam();
   const int dim = lattice == "D2Q9" ? 2 : 3;
@@ -109,6 +131,7 @@ TEST_P(Sweep, EveryConfigurationMatchesTheReference) {
     const auto g = sweep::generate_isothermal(first_seed + k, k, lattice, precision);
     check_case(g, g.conserves_mass(), found);
   }
+  ++sweeps_run;
   std::printf("%d cases, %d runs, first seed %llu\n", cases, found.runs,
               (unsigned long long)first_seed);
   EXPECT_TRUE(found.failed.empty())
@@ -137,6 +160,7 @@ TEST(SweepThermal, EveryConfigurationMatchesTheReference) {
     const auto p = g.c.periodic();
     check_case(g, p[0] && p[1], found);
   }
+  ++sweeps_run;
   std::printf("%d cases, %d runs, first seed %llu\n", cases, found.runs,
               (unsigned long long)first_seed);
   EXPECT_TRUE(found.failed.empty()) << "configurations that differ (D2Q37, " << found.runs

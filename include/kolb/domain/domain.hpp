@@ -107,6 +107,8 @@ class Domain {
   // "OpenMP", "OpenMP + Serial (host 7 layers per side along z)"
   std::string execution_space() const;
   int concurrency() const;
+  // The step plan of each part (domain/step_plan.hpp), by the part's label.
+  std::vector<std::pair<std::string, StepPlan>> plans() const;
 
   // Moves to a split of `host_columns` per side, keeping the populations
   // bit for bit (with AA streaming: after even steps only). Every rank
@@ -154,6 +156,7 @@ class Domain {
     std::unique_ptr<Part> part;
     PartRole role;
     std::vector<Face> faces;
+    std::string label;
   };
   void build(const Case& c);
   // What is wrong with c's host/accelerator split on this rank's tile ("" if nothing).
@@ -237,6 +240,10 @@ class Domain {
 // rank's tile of the tiling the case asks for (execution.decomposition;
 // `auto` measures and applies the tiling model, logging to `log` on rank 0).
 std::unique_ptr<Domain> make_domain(const Case& c, std::ostream* log = nullptr);
+
+// The step plans the parts of the case's Domain on one process follow, by
+// label, without allocating them (kolb check --plan).
+std::vector<std::pair<std::string, StepPlan>> plan_parts(const Case& c);
 
 // File name of a rank's piece of a snapshot ("rank_00003.vti").
 std::string piece_name(int rank);

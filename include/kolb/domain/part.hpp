@@ -7,6 +7,7 @@
 // buffer (pack / unpack: any transport, e.g. a remote rank).
 
 #include <kolb/core/variant.hpp>
+#include <kolb/domain/step_plan.hpp>
 #include <kolb/io/fields.hpp>
 #include <kolb/kernels/observable_sums.hpp>
 
@@ -26,8 +27,9 @@ struct PartSetup {
   std::array<int, 3> size{1, 1, 1};         // interior sites per axis
   std::array<int, 3> tile_origin{0, 0, 0};  // of the rank's tile (gathered fields are the tile's)
   PartRole role = PartRole::accelerator;
-  // Axes along which the part is its own neighbour (one part, periodic).
-  std::array<bool, 3> periodic{false, false, false};
+  // What lies beyond each face: the part itself (periodic, one part along
+  // that axis), another part, another rank, the lattice's wall.
+  std::array<std::array<FaceLink, 2>, 3> faces{};
   // Faces whose halos arrive while the part's inner sites update: faces to
   // other ranks, and the accelerator's faces to the host parts (GPU nodes
   // swap them while the accelerator updates). The update can leave the
@@ -121,6 +123,8 @@ class Part {
   // fused and aa with the part's own periodic halos and wall ghosts as its
   // update fills them (leaves the state advanced).
   virtual double time_kernel(BenchKernel kernel, int steps) = 0;
+  // What the part does in each phase of a step (domain/step_plan.hpp).
+  virtual const StepPlan& plan() const = 0;
   virtual std::string space() const = 0;
   virtual int concurrency() const = 0;
 };

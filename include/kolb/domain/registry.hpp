@@ -12,5 +12,7 @@ namespace kolb {
 
 // Throws ConfigError naming execution.layout when this build lacks the variant.
 std::unique_ptr<Part> make_part(const Case& c, const PartSetup& setup, const NodeSpaces& spaces);
+// The step plan such a part would follow, without building it.
+StepPlan plan_part(const Case& c, const PartSetup& setup);
 
 }  // namespace kolb

@@ -1,0 +1,142 @@
+#pragma once
+// What a BlockPart is made from, before its block exists: the model's
+// parameters of the case, the part's materials (with the wall ghosts and
+// bulk rows of its host kernels) and the inputs of its step plan.
+
+#include <kolb/block/bulk_rows.hpp>
+#include <kolb/domain/memory.hpp>
+#include <kolb/domain/part.hpp>
+#include <kolb/domain/step_plan.hpp>
+#include <kolb/kernels/stream_collide.hpp>
+#include <kolb/kernels/wall_ghosts.hpp>
+#include <kolb/model/models.hpp>
+
+#include <cmath>
+
+namespace kolb {
+
+// The model parameters of a case.
+template <class Lattice, class S>
+void configure(IsothermalModel<Lattice, S>& m, const Case& c) {
+  using Scalar = real_t<S>;
+  m.collision.omega = Scalar(1.0 / c.tau);
+  for (int a = 0; a < 3; ++a) m.collision.g[a] = Scalar(c.body_force[a]);
+}
+template <class Scalar, bool Regularized>
+void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
+  for (int n = 0; n < 3; ++n) {
+    m.collision.tau_const[n] = Scalar(c.thermal.tau_const[n]);
+    m.collision.tau_per_pressure[n] = Scalar(c.thermal.tau_per_pressure[n]);
+  }
+  // gravity g in the model's units; dt = 1/r
+  for (int a = 0; a < 3; ++a) m.collision.gdt[a] = Scalar(c.body_force[a] / D2Q37::unit());
+  m.walls.active = c.faces[2].kind != FaceKind::periodic;
+  for (int side = 0; side < 2; ++side) {
+    const double T = c.faces[2 + side].temperature;
+    m.walls.adiabatic[side] = std::isnan(T);
+    m.walls.temperature[side] = std::isnan(T) ? 1.0 : T;
+    m.walls.raw[side] = c.faces[2 + side].raw_temperature;
+  }
+}
+
+// A part's materials on extents `e`: the sites' ids, the solid halo sites
+// its host kernels pull from as ghosts (kernels/wall_ghosts.hpp; none where
+// `ghosts` is false) and the runs of its rows that take the lean bulk path.
+struct PartMaterials {
+  Kokkos::View<material_t*, Kokkos::HostSpace> material;
+  Kokkos::View<bool*, Kokkos::HostSpace> ghosted;
+  WallFaces walls{};
+  BulkRows bulk, fluid;  // upstream neighbours fluid (or ghosts); the site alone fluid
+};
+
+template <class Lattice>
+PartMaterials part_materials(const PartSetup& s, const Extents& e, bool ghosts) {
+  PartMaterials m;
+  m.material = decltype(m.material)("kolb::material", e.num_sites());
+  const Extents global(s.c.size, Lattice::halo, Lattice::dim);
+  const int dx = global.halo[0] - e.halo[0];  // rows stored without x halos: 1
+  const auto& o = s.origin;
+  for (int z = 0; z < e.ext(2); ++z)
+    for (int y = 0; y < e.ext(1); ++y)
+      for (int x = 0; x < e.ext(0); ++x)
+        m.material(e.site_index()(x, y, z)) =
+            s.geometry.material[global.site_index()(o[0] + dx + x, o[1] + y, o[2] + z)];
+  const Kokkos::View<const material_t*, Kokkos::HostSpace> mat = m.material;
+  m.ghosted = decltype(m.ghosted)("kolb::ghosted", ghosts ? e.num_sites() : 0);
+  if (ghosts) {
+    for (int a = 0; a < e.dim; ++a)
+      for (int side = 0; side < 2; ++side) m.walls[a][side] = s.faces[a][side] == FaceLink::wall;
+    mark_wall_ghosts(mat, e, m.walls, m.ghosted);
+  }
+  m.bulk = find_bulk_rows<Lattice>(e, mat, true, m.ghosted);
+  m.fluid = find_bulk_rows<Lattice>(e, mat, false);
+  return m;
+}
+
+// Whether the fused rows' end lines may bounce off each x wall in their
+// lanes: every bulk run that reaches the face is a line long at least and
+// pulls across it only from ghosts (general sites bounce by themselves).
+template <class Lattice>
+std::array<bool, 2> x_wall_lanes_fit(const PartMaterials& m, const Extents& e, int line) {
+  std::array<bool, 2> fit{false, false};
+  const SiteIndex site = e.site_index();
+  for (int side = 0; side < 2; ++side) {
+    bool ok = m.walls[0][side] && m.ghosted.size() > 0;
+    const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
+    const int cx = side == 0 ? 1 : -1;                             // populations pulled across it
+    for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
+      for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
+        const int b = m.bulk(y, z, 0), end = m.bulk(y, z, 1);
+        if (x < b || x >= end) continue;
+        ok = end - b >= line;
+        for (int i = 0; ok && i < Lattice::q; ++i)
+          if (Lattice::c(i, 0) == cx)
+            ok = m.ghosted(site(x - cx, y - Lattice::c(i, 1), z - Lattice::c(i, 2)));
+      }
+    fit[side] = ok;
+  }
+  return fit;
+}
+
+// The inputs of the step plan of a part of Model and Layout on Exec
+// (`concurrency` threads); `plain` are its materials on the extents `e` of
+// plain row storage.
+template <class Model, class Layout, class Exec>
+PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Extents& e,
+                       int concurrency) {
+  using Lattice = typename Model::lattice_type;
+  using Stored = stored_t<typename Model::scalar_type>;
+  using Fused = StreamCollide<Model, Layout, typename Exec::memory_space>;
+  constexpr int Q = Lattice::q;
+  PlanInputs in;
+  in.dim = Lattice::dim;
+  in.streaming = Model::in_place_streaming ? s.c.execution.streaming : Streaming::two_buffer;
+  in.kernel = s.c.execution.kernel;
+  in.host = is_host_space_v<Exec>;
+  in.bounce_back = Model::max_wall_rows == 0;
+  in.faces = s.faces;
+  in.late = s.late;
+  in.first_axis = s.split_axis;
+  in.nx = s.size[0];
+  for (int side = 0; side < 2; ++side)
+    in.model_walls[side] = !in.bounce_back && in.faces[1][side] == FaceLink::wall;
+  in.lines_by_pointers = Fused::lines_by_pointers;
+  in.line_sites = Fused::line_sites;
+  const int line = host::line_values<Stored>;
+  const Extents unpadded(s.size, Lattice::halo, Lattice::dim);
+  in.pads = pads_rows(s.c.execution, Fused::by_lines, s.size[0], line) &&
+            Fused::lines_for(2 * std::size_t(unpadded.num_sites()) * Q * sizeof(Stored));
+  const Extents rows(s.size, Lattice::halo, Lattice::dim, 1, 0, false);
+  in.lines_without_x_halo =
+      Fused::lines_for(2 * std::size_t(rows.num_sites()) * Q * sizeof(Stored));
+  in.row_per_item = !in.host || impl::RowPieces::of(interior_region(e), concurrency).pieces == 1;
+  in.all_fluid = true;
+  for (std::size_t k = 0; k < plain.material.size(); ++k)
+    in.all_fluid = in.all_fluid && plain.material(k) == kFluid;
+  in.fluid_rows_whole = plain.fluid.whole;
+  in.bulk_rows_whole = plain.bulk.whole;
+  in.x_wall_lanes_fit = x_wall_lanes_fit<Lattice>(plain, e, line);
+  return in;
+}
+
+}  // namespace kolb

@@ -1,0 +1,215 @@
+// The step plan (domain/step_plan.hpp) as a pure function: over every
+// combination of the faces a part can have and the facts its plan reads,
+// the plan is consistent (each halo filled by someone who can, each push
+// taken, the shortcuts only where their conditions hold), and the values
+// that name the shortcuts come out where they should.
+#include <kolb/domain/step_plan.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using namespace kolb;
+
+const FaceLink kLinks[] = {FaceLink::self, FaceLink::neighbour, FaceLink::remote, FaceLink::wall};
+
+// Every plan input from the bits of `k` (faces from `faces`, an index into
+// 4^(2 dim) combinations with pairs periodic together).
+PlanInputs inputs(int dim, unsigned faces, unsigned k) {
+  PlanInputs in;
+  in.dim = dim;
+  for (int a = 0; a < 3; ++a)
+    for (int side = 0; side < 2; ++side) {
+      if (a >= dim) {
+        in.faces[a][side] = FaceLink::none;
+        continue;
+      }
+      FaceLink l = kLinks[(faces >> (4 * a + 2 * side)) & 3];
+      if (side == 1 && (in.faces[a][0] == FaceLink::self) != (l == FaceLink::self))
+        l = in.faces[a][0] == FaceLink::self ? FaceLink::self : FaceLink::wall;
+      in.faces[a][side] = l;
+      in.late[a][side] = l == FaceLink::remote || (l == FaceLink::neighbour && (k & 1));
+    }
+  in.streaming = k & 2 ? Streaming::aa : Streaming::two_buffer;
+  in.kernel = k & 4 ? KernelPath::split : KernelPath::fused;
+  in.host = !(k & 8);
+  in.bounce_back = !(k & 16) || dim != 2;
+  if (!in.bounce_back) {
+    in.streaming = Streaming::two_buffer;
+    for (int side = 0; side < 2; ++side) in.model_walls[side] = in.faces[1][side] == FaceLink::wall;
+  }
+  in.lines_by_pointers = k & 32;
+  in.line_sites = 8;
+  in.nx = k & 64 ? 16 : 13;
+  in.pads = k & 128;
+  in.lines_without_x_halo = k & 256;
+  in.row_per_item = !(k & 512);
+  in.all_fluid = k & 1024;
+  in.fluid_rows_whole = in.all_fluid || (k & 2048);
+  in.bulk_rows_whole = in.all_fluid || (k & 4096);
+  in.x_wall_lanes_fit = {bool(k & 8192), bool(k & 16384)};
+  return in;
+}
+
+bool self_everywhere(const PlanInputs& in) {
+  for (int a = 0; a < in.dim; ++a)
+    if (in.faces[a][0] != FaceLink::self) return false;
+  return true;
+}
+
+void expect_consistent(const PlanInputs& in, const StepPlan& plan, const std::string& what) {
+  bool late = false;
+  for (const auto& a : in.late) late = late || a[0] || a[1];
+  ASSERT_EQ(plan.phases, in.streaming == Streaming::aa ? 2 : 1) << what;
+  if (plan.storage != RowStorage::plain) {
+    EXPECT_TRUE(in.host && in.pads && plan.phases == 1) << what;
+  }
+  if (plan.storage == RowStorage::aligned_without_x_halo) {
+    EXPECT_TRUE(in.all_fluid && self_everywhere(in) && in.dim == 3) << what;
+    // no x halo is stored: the rows must wrap x themselves
+    EXPECT_EQ(plan.phase[0].lanes[0], EndLane::image) << what;
+    EXPECT_EQ(plan.phase[0].lanes[1], EndLane::image) << what;
+  }
+  for (int k = 0; k < plan.phases; ++k) {
+    const PhasePlan& p = plan.phase[k];
+    EXPECT_EQ(p.zoned, late) << what;
+    for (int a = 0; a < 3; ++a)
+      for (int side = 0; side < 2; ++side) {
+        const HaloFill f = p.fill[a][side];
+        const PushTo q = p.push[a][side];
+        const FaceLink l = in.faces[a][side];
+        const std::string at = what + " phase " + std::to_string(k) + " axis " + std::to_string(a) +
+                               " side " + std::to_string(side);
+        if (p.kernel == PhaseKernel::aa_local || l == FaceLink::none) {
+          EXPECT_EQ(f, HaloFill::unread) << at;
+          EXPECT_EQ(q, PushTo::none) << at;
+          continue;
+        }
+        switch (l) {
+          case FaceLink::self:
+            EXPECT_TRUE(f == HaloFill::periodic_pass || f == HaloFill::rows) << at;
+            break;
+          case FaceLink::neighbour: EXPECT_EQ(f, HaloFill::neighbour) << at; break;
+          case FaceLink::remote: EXPECT_EQ(f, HaloFill::remote) << at; break;
+          default:
+            EXPECT_TRUE(f == HaloFill::wall_ghosts || f == HaloFill::wall_lanes ||
+                        f == HaloFill::bounce || f == HaloFill::model_walls)
+                << at;
+        }
+        if (f == HaloFill::wall_ghosts || f == HaloFill::wall_lanes) {
+          EXPECT_TRUE(in.host && in.bounce_back) << at;
+        }
+        if (f == HaloFill::model_walls) {
+          EXPECT_TRUE(!in.bounce_back && a == 1) << at;
+        }
+        if (f == HaloFill::wall_lanes) {
+          EXPECT_TRUE(a == 0 && p.lanes[side] == EndLane::wall) << at;
+        }
+        if (p.kernel != PhaseKernel::aa_pull) {
+          EXPECT_EQ(q, PushTo::none) << at;
+          if (f == HaloFill::rows) {
+            EXPECT_TRUE(a == 0 && p.lanes[0] == EndLane::image && p.lanes[1] == EndLane::image)
+                << at;
+          }
+          continue;
+        }
+        // In place: what fills a halo takes what is pushed into it.
+        const PhasePlan& local = plan.phase[1];
+        const bool by_rows =
+            local.row_halos == RowHalos::all || (local.row_halos == RowHalos::x && a == 0);
+        EXPECT_EQ(f == HaloFill::rows, by_rows && l == FaceLink::self) << at;
+        EXPECT_EQ(q == PushTo::local_rows, f == HaloFill::rows) << at;
+        const PushTo taken = f == HaloFill::periodic_pass ? PushTo::periodic_pass
+                             : f == HaloFill::wall_ghosts ? PushTo::ghost_return
+                             : f == HaloFill::bounce      ? PushTo::bounced
+                             : f == HaloFill::neighbour   ? PushTo::neighbour
+                             : f == HaloFill::remote      ? PushTo::remote
+                                                          : PushTo::local_rows;
+        EXPECT_EQ(q, taken) << at;
+      }
+    if (p.kernel == PhaseKernel::aa_local && p.row_halos != RowHalos::none) {
+      EXPECT_TRUE(in.host && !late && in.fluid_rows_whole && in.row_per_item &&
+                  in.faces[0][0] == FaceLink::self)
+          << what;
+      EXPECT_EQ(p.row_halos == RowHalos::all, self_everywhere(in)) << what;
+    }
+    if (p.lanes[0] != EndLane::halo || p.lanes[1] != EndLane::halo) {
+      EXPECT_TRUE(p.kernel == PhaseKernel::stream_collide && plan.storage != RowStorage::plain &&
+                  !late && in.lines_by_pointers)
+          << what;
+    }
+  }
+}
+
+TEST(StepPlan, EveryCombinationIsConsistent) {
+  int plans = 0;
+  for (const int dim : {2, 3})
+    for (unsigned faces = 0; faces < (1u << (4 * dim)); faces += dim == 3 ? 7 : 1)
+      for (unsigned k = 0; k < (1u << 15); k += 97) {
+        const PlanInputs in = inputs(dim, faces, k);
+        const StepPlan plan = make_step_plan(in);
+        expect_consistent(in, plan,
+                          std::to_string(dim) + "-D faces " + std::to_string(faces) + " inputs " +
+                              std::to_string(k));
+        ++plans;
+        if (::testing::Test::HasFailure()) return;
+      }
+  EXPECT_GT(plans, 10000);
+}
+
+PlanInputs periodic_box(int dim) {
+  PlanInputs in;
+  in.dim = dim;
+  for (int a = 0; a < 3; ++a)
+    for (int side = 0; side < 2; ++side)
+      in.faces[a][side] = a < dim ? FaceLink::self : FaceLink::none;
+  in.lines_by_pointers = true;
+  in.line_sites = 8;
+  in.nx = 16;
+  in.pads = in.lines_without_x_halo = true;
+  in.all_fluid = in.fluid_rows_whole = in.bulk_rows_whole = true;
+  return in;
+}
+
+TEST(StepPlan, PeriodicBoxesTakeTheirShortcuts) {
+  // Fused rows beyond the cache: no x halo stored, the rows wrap x.
+  const StepPlan fused = make_step_plan(periodic_box(3));
+  EXPECT_EQ(fused.storage, RowStorage::aligned_without_x_halo);
+  EXPECT_EQ(fused.phase[0].fill[0][0], HaloFill::rows);
+  EXPECT_EQ(fused.phase[0].fill[1][1], HaloFill::periodic_pass);
+  // In place: the local rows fill and take every halo (the case of issue
+  // 66's bug: AA, fully periodic, no force).
+  PlanInputs aa = periodic_box(3);
+  aa.streaming = Streaming::aa;
+  const StepPlan in_place = make_step_plan(aa);
+  EXPECT_EQ(in_place.storage, RowStorage::plain);
+  EXPECT_EQ(in_place.phase[1].row_halos, RowHalos::all);
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_EQ(in_place.phase[0].fill[a][0], HaloFill::rows);
+    EXPECT_EQ(in_place.phase[0].push[a][1], PushTo::local_rows);
+  }
+  // A wall on y: only the x halos go through the rows.
+  aa.faces[1] = {FaceLink::wall, FaceLink::wall};
+  const StepPlan walled = make_step_plan(aa);
+  EXPECT_EQ(walled.phase[1].row_halos, RowHalos::x);
+  EXPECT_EQ(walled.phase[0].fill[1][0], HaloFill::wall_ghosts);
+  EXPECT_EQ(walled.phase[0].push[1][0], PushTo::ghost_return);
+  EXPECT_EQ(walled.phase[0].push[2][0], PushTo::periodic_pass);
+  // Rows split over work items: no shortcut.
+  aa.row_per_item = false;
+  EXPECT_EQ(make_step_plan(aa).phase[1].row_halos, RowHalos::none);
+}
+
+TEST(StepPlan, DescribeNamesEveryPhase) {
+  PlanInputs aa = periodic_box(2);
+  aa.streaming = Streaming::aa;
+  const std::string text = describe(make_step_plan(aa), "  ");
+  EXPECT_NE(text.find("  pull step: aa_pull"), std::string::npos) << text;
+  EXPECT_NE(text.find("  local step: aa_local; row halos all"), std::string::npos) << text;
+  EXPECT_NE(text.find("x- rows"), std::string::npos) << text;
+  EXPECT_NE(text.find("y+ local_rows"), std::string::npos) << text;
+}
+
+}  // namespace
