@@ -213,7 +213,7 @@ enum class PushedHalos { all, outside_rows, rows_only };
 // materials as pairs (halo storage index, image storage index) and applied by
 // ScatterPushed with the block as its own buffer: a halo face is a thin or
 // strided layer, and testing materials and bounds per site and population in
-// the step cost as much as the AAPull itself on a periodic 128^3 box.
+// the step cost as much as the AAPull itself.
 template <class Lattice, class Layout>
 Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
     const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,

@@ -50,8 +50,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   // row, the x-halo slots the next pull step reads get their images from the
   // row's other end, both lines still in L1, instead of a pass over the x
   // faces before the pull, which touched a cold line per row and crossing
-  // population on each face (D3Q19 160^3 AA 1.03-1.06x on an Emerald Rapids
-  // VM; docs/performance-log.md, "X halos at the local rows' ends").
+  // population on each face.
   int m_x_halo_n = 0;  // interior sites per row (fill_x_halos_at_row_ends); 0: no fill
   // The slots a pull reads from the low and high x halos (the fill's own).
   CrossingPopulations<Lattice> m_x_low{0, Side::left, SwappedOut};
@@ -86,8 +85,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   // site from the pull of the site c_j behind it: copied only where that one
   // is interior, the rule of periodic_push_map, which leaves these pairs to
   // the rows (PushedHalos::rows_only). row_end overwrites the high halo's
-  // slots after. D3Q19 160^3 AA 1.00-1.05x on one thread, 1.01-1.11x on two
-  // (docs/performance-log.md, "Pushed x halos taken by the local rows").
+  // slots after.
   bool m_x_take = false;
   Region m_interior;
   index_t m_x_stride = 0;  // storage sites from a row to the next
@@ -101,10 +99,8 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   // also take what the pull pushed into the halo rows whose images they are
   // (row_start) and fill those rows for the next pull (row_end), the same
   // slots both ways (a pull reads slot j of a halo site p, and pushed into
-  // it, where p - c_j is interior). This replaced a fill pass over the y and
-  // z faces before each pull and a push-back map pass after it, 5-6 % of the
-  // D3Q19 160^3 AA steps on a 2-vCPU Xeon VM (docs/performance-log.md, "Y and z
-  // halos in the AA local rows").
+  // it, where p - c_j is interior). This replaces a fill pass over the y and
+  // z faces before each pull and a push-back map pass after it.
   bool m_yz_rows = false;
   void take_yz_halos_in_rows() { m_yz_rows = true; }
   // The copies row_start and row_last make over all interior rows

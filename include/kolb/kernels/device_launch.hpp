@@ -9,11 +9,9 @@
 // constant-memory buffer, each such launch blocking the host until the
 // previous one's kernel has finished; kolb asks for kernel arguments
 // instead (HintLightWeight), so that launches queue without waiting.
-// Measured on an H200, before that hint (docs/gpu-clusters.md, "Launch
-// shape"): kolb's own launch lifts the triad probe from 2.5 to 4.1 TB/s,
-// but runs the D2Q9/D3Q19 rows up to 17 % slower than Kokkos' (D3Q19 FP32
-// two-buffer 4-7 % faster): Kokkos' launch stays the default for kernels,
-// kolb's is there for the probes and to measure launch shapes.
+// Kokkos' launch stays the default for kernels, as kolb's ran most LBM rows
+// slower; kolb's serves the probes, which it speeds up, and measures launch
+// shapes (docs/gpu-clusters.md, "Launch shape").
 
 #include <Kokkos_Core.hpp>
 
@@ -53,7 +51,7 @@ __global__ void for_each_index_kernel(const F f, int n) {
 #endif
 
 // The stream probes' block size: KOLB_GPU_BLOCK's, else 256, with which the
-// probes reach the plain grid-stride kernels (Kokkos' launch: 61 % of them).
+// probes reach the plain grid-stride kernels (Kokkos' launch falls short).
 inline int probe_block_size() { return gpu_block_size() > 0 ? gpu_block_size() : 256; }
 
 // f(i) for i in [0, n), in no particular order, asynchronously on exec;

@@ -25,7 +25,7 @@ struct MomentArrays {
 
 // Moments of every interior site, fluid or not, written unconditionally:
 // with a branch on the material anywhere in the row the compiler left the
-// rows scalar (a 128^3 D3Q19 snapshot spent ~2 steps' time here).
+// rows scalar.
 // SolidSites then writes the material and zeroes the solid sites' fields.
 // Swapped: population i in slot opposite(i) (AA between step pairs), a
 // template parameter for the same reason.

@@ -7,9 +7,8 @@
 // the best kept. "% of peak" of compute-bound kernels (D2Q37's collision) is
 // taken against this. On x86 hosts the chains are written with the widest
 // FMA intrinsics the target has: clang's loop vectoriser keeps to 256-bit
-// vectors on AVX-512 targets (its default vector width preference), which
-// measured half of an H200 node's Xeon peak (docs/performance-log.md, "On the
-// GPU machine's Xeon").
+// vectors on AVX-512 targets (its default vector width preference): half
+// the peak.
 
 #include <kolb/kernels/policy.hpp>
 

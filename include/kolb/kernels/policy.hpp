@@ -62,15 +62,9 @@ bool keeps_line_runs(const Layout& layout, int n) {
 // prefetch_sites on (Functor::prefetch_sources) where their buffer exceeds
 // half the last-level cache and the layout keeps each population's sites in
 // line-long runs (not AoS). A site reads and writes the same lines, so only
-// reads are asked for. On an Emerald Rapids VM this took the D3Q19 AA rows
-// at 160^3 1.21-1.26x faster, collide 1.15-1.29x, D2Q37's collide
-// 1.1-1.5x, D2Q9 AA 1.04-1.06x; on a Zen 3 the AA pull rows had run alike
-// with it. Propagate's rows, which store through the cache, ran slower
-// with it (D3Q19 0.70-0.91x). docs/performance-log.md, "Prefetches into every
-// level". They ask twice as far ahead as the two-buffer rows: on the same
-// VM D3Q19 FP32 AA ran at 84 % of its probe in 5 of 5 rounds 8 lines ahead,
-// 69-83 % at 4; D2Q9 FP64 AA 93 % against 80-86 % ("In-place rows 8 lines
-// ahead").
+// reads are asked for. Propagate's rows, which store through the cache, ran
+// slower with it and do not ask. They ask twice as far ahead as the
+// two-buffer rows, which kept them closer to their probe.
 template <class Stored>
 struct RowPrefetch {
   static constexpr bool prefetches = true;
@@ -130,9 +124,9 @@ inline int row_pieces(std::size_t rows, int nx, int threads) {
 
 // The work items of a host launch over a region: one x row each, or, for
 // regions of few rows, a segment of one (`pieces` per row, starting 8k
-// sites into it). D2Q37's 3 rows per wall, whose wall kernel cost tens of
-// bulk sites a site, kept 3 of 16 threads busy at a row each, and so did
-// the thin host parts of a GPU node (6 rows a side) in every kernel.
+// sites into it): with a row each, the few rows of D2Q37's walls (a wall
+// site costs tens of bulk sites) and of the thin host parts of a GPU node
+// kept most threads idle.
 struct RowPieces {
   int lo_x, nx, lo_y, ny, lo_z, pieces;
   std::size_t rows;
@@ -171,8 +165,7 @@ struct RowLoop {
 
 // A few general sites (the ends of a row next to x walls), scalar and out of
 // line: entering the vectorised general loop costs its whole set-up (offsets,
-// wall terms, blends broadcast and spilled) however short the run. Measured on
-// the 3-D cavity with x walls: +12 % per step (docs/performance-log.md).
+// wall terms, blends broadcast and spilled) however short the run.
 constexpr int kShortSegment = 4;
 template <class SiteFunctor>
 KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int z, int y, int x0,
@@ -183,9 +176,8 @@ KOLB_NOINLINE KOLB_NO_VECTORIZE void run_short_segment(const SiteFunctor& f, int
 // Rows of a split launch run in two passes: the bulk run of every row
 // (run_bulk), then the general sites left before and after it (run_ends).
 // Interleaved row by row, a general site or two between the vectorised bulk
-// loops of consecutive rows drained their memory streams: one general site at
-// each end of a 128-site D3Q19 row cost 30 % of the step, the ends pass only
-// their cold cache lines (docs/performance-log.md, "Whole runs against the bench").
+// loops of consecutive rows drained their memory streams; the ends pass
+// costs only their cold cache lines.
 // Sites of one step are independent in every scheme, so the order is free.
 
 // The clamped bulk run [b, e) of row (y, z) within [lo, hi).
@@ -342,8 +334,7 @@ struct SplitRowLoop {
 // a contiguous share of the rows (as the static schedule of SplitRowLoop
 // would give), and one store fence after its last row for the non-temporal
 // line stores. A fence per row drained the write-combining buffers of 2Q
-// streams every 160 sites at 160^3 (docs/performance-log.md, "One store fence
-// per thread").
+// streams every few lines (rows are short).
 template <class SiteFunctor>
 struct BulkShareLoop {
   SplitRowLoop<SiteFunctor, false> m_items;
@@ -475,9 +466,8 @@ void with_bulk_functor(const SiteFunctor& f, const Pass& pass) {
 }
 
 // A reduction over one x row (or row segment, RowPieces) per work item,
-// summed into a local value first: a per-site MDRange reduction cost ~100 ns
-// a site on CPUs, as much as several 3-D steps for the run loop's stability
-// check.
+// summed into a local value first: on CPUs a per-site MDRange reduction cost
+// the run loop's stability check as much as several steps.
 template <class SiteFunctor>
 struct RowReduce {
   using value_type = typename SiteFunctor::value_type;
@@ -487,8 +477,7 @@ struct RowReduce {
   void operator()(int item, value_type& sum) const {
     int z, y, x0, x1;
     m_rows.segment(item, z, y, x0, x1);
-    // A row at a time: a test per site left a sampled stability check of a
-    // 160^3 lattice ~1.3x slower.
+    // A row at a time: a test per site slowed the sampled stability check.
     if (!m_site.takes_row(z, y)) return;
     value_type local;
     m_site.init(local);
@@ -545,8 +534,7 @@ void for_each_site(const char* label, const ExecSpace& exec, const Region& r,
 // valid where a site and all its upstream neighbours are fluid (the bulk
 // runs of `bulk`): a host launch runs every row's bulk run, then the general
 // sites left (see run_bulk). Without a body force, bulk sites collide with
-// the model's unforced twin (the same bits, ~20 % fewer instructions;
-// docs/performance-log.md, "Unforced bulk rows").
+// the model's unforced twin (the same bits, fewer instructions).
 template <class ExecSpace, class SiteFunctor>
 void for_each_site_split(const char* label, const ExecSpace& exec, const Region& r,
                          const SiteFunctor& f, const BulkRows& bulk) {

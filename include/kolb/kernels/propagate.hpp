@@ -1,9 +1,9 @@
 #pragma once
-// Propagate: the streaming half of a step on its own (seed 004's separate
-// propagate kernel): pulls the incoming populations of every site of a
-// region from the current buffer into the next one. Followed by Collide it
-// gives bit for bit the result of StreamCollide, with twice the traffic
-// (16-bit storage: the stored bits are copied, Pull::stored).
+// Propagate: the streaming half of a step on its own: pulls the incoming
+// populations of every site of a region from the current buffer into the
+// next one. Followed by Collide it gives bit for bit the result of
+// StreamCollide, with twice the traffic (16-bit storage: the stored bits are
+// copied, Pull::stored).
 
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>

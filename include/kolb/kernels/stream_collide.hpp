@@ -12,29 +12,22 @@
 
 namespace kolb {
 
-// How StreamCollide's host bulk rows go by cache lines for a lattice
-// (each value measured; docs/performance-log.md, the sections named):
+// How StreamCollide's host bulk rows go by cache lines for a lattice (each
+// value chosen by timing the rows both ways):
 //  - by_lines(value bytes): whether its rows take the line path (below) or
-//    only prefetch; D2Q9 always, D3Q19 with 8- and 4-byte values ("D3Q19
-//    FP32 rows by lines"); 16-bit values (32 sites a line) ran no faster;
+//    only prefetch: D2Q9 always, D3Q19 with 8- and 4-byte values; 16-bit
+//    values (32 sites a line) ran no faster by lines;
 //  - prefetch_lines: how far ahead the inputs are prefetched;
 //  - lines_from_llc_quarters: rows go by lines only when the two buffers
 //    exceed this many quarters of the last-level cache (well inside it,
 //    plain stores win): D3Q19 from half a cache (its plain rows have no
-//    prefetch and 19 streams; 1.1-2.1x at 0.57-1.3 caches, one contrary
-//    set), D2Q9 from one (its 9 streams the hardware follows), D3Q19's
-//    16-bit rows, which only prefetch, from 1.5 ("Lines or plain stores,
-//    again", a Zen 4 VM whose 32 MiB L3 other tenants share);
+//    prefetch and 19 streams), D2Q9 from one (its 9 streams the hardware
+//    follows), D3Q19's 16-bit rows, which only prefetch, from 1.5;
 //  - llc_cap_bytes: the most of the last-level cache that counts: 32 MiB.
 //    A server's L3 (or what a VM reports of it) is shared by many cores and
-//    tenants; on an Emerald Rapids VM reporting 260 MiB, 2 threads ran the
-//    D3Q19 rows by lines 1.2-1.3x (FP64, from 19 MB of buffers) and
-//    1.2-2.9x (FP32, from 40 MB) as fast as plain up to half the reported
-//    cache, D2Q9's 1.1-2.1x ("Lines in a server's L3"); D2Q37 the same on a
-//    16-core Xeon (below);
+//    tenants: lines won well below half of a large reported L3;
 //  - by_pointers: whether lines on SoA and CSoA load, prefetch and store
-//    through m_flat's pointers (StreamCollide::bulk_line; 1.03-1.10x, "Fused
-//    line rows through pointers").
+//    through m_flat's pointers (StreamCollide::bulk_line).
 template <class Lattice>
 struct LineRowTuning {
   static constexpr bool by_lines(int value_bytes) { return Lattice::q <= 9 || value_bytes >= 4; }
@@ -47,17 +40,11 @@ struct LineRowTuning {
 };
 
 // D2Q37: since its collision goes by mirror orbits a site takes ~840 flop
-// instead of ~2000, so host::kPrefetchLines lines came too late (1024^2
-// fused, medians of 5 alternated rounds: soa 36.4 -> 39.6 MLUPS, csoa8
-// 36.4 -> 41.4 at twice as far). The hardware prefetchers do not follow its
-// 74 streams once they come from memory: at 0.93 of a 32 MiB L3 it ran
-// 14-27 MLUPS plain and 30-37 by lines, so lines from 0.75 caches. Of a
-// server's L3 at most 32 MiB counts: on a 16-core Xeon whose L3 reads
-// 300 MiB, rows of 2048 sites ran by lines 1.2-1.8x as fast as plain from
-// 53 MB of buffers (0.18 of it) on, 16 threads (docs/performance-log.md).
-// Its lines keep the layout's indices: through the pointers gcc spilled
-// more of its 37 streams (439 stack accesses a line against 284), and one
-// thread ran 0.92-0.94x (Zen 4, 1024^2 regularised, 4 alternated rounds).
+// instead of ~2000, so host::kPrefetchLines lines came too late: it
+// prefetches twice as far. The hardware prefetchers do not follow its 74
+// streams once they come from memory, so lines from 0.75 caches (of at most
+// 32 MiB, as above). Its lines keep the layout's indices: through the
+// pointers gcc spilled more of its 37 streams, and the rows ran slower.
 template <>
 struct LineRowTuning<D2Q37> {
   static constexpr bool by_lines(int) { return true; }
@@ -121,24 +108,19 @@ struct StreamCollideArgs {
   // instructions between one site's loads and the next's), D2Q9, and D3Q19
   // with 8- or 4-byte values:
   //  - the inputs `prefetch_sites` on (LineRowTuning's prefetch_lines) are
-  //    prefetched: the hardware prefetchers did not keep up with 2 Q streams.
-  //    D2Q9 FP64 ran the same at 4 and 8 lines (16-bit values, 4 lines =
-  //    128 sites, not measured);
+  //    prefetched: the hardware prefetchers did not keep up with 2 Q streams;
   //  - the outputs are gathered in one local line per population and written
   //    with non-temporal stores, which skip the write-allocate read of the
   //    destination (so the destination is not prefetched: a cached line
   //    makes the streaming store evict it first).
-  // Same arithmetic as bulk(). Measured in docs/performance.md, "D2Q37" and
-  // "Non-temporal two-buffer rows": at 2048^2 / 160^3 in fast phases, D2Q9
-  // FP64 fused 370-372 -> 427-449 MLUPS, D3Q19 FP64 91-94 -> 108-110.
+  // Same arithmetic as bulk().
   //
   // prefetches: the rest (D3Q19 with 2-byte values) asks for the source
   // lines of the sites prefetch_sites on and stores through the cache.
   // Where a core's collision rather than the bytes sets the pace, lines cost
-  // more than they save (D3Q19 FP32 on a Zen 5 VM in a fast phase: 174 MLUPS
-  // against 205; LineRowTuning). Without the prefetch, D3Q19 FP64 at 160^3
-  // ran at ~75 MLUPS whatever the bandwidth ("Prefetched two-buffer rows").
-  // Destinations are not prefetched (a write-intent prefetch measured slower).
+  // more than they save (LineRowTuning). Without the prefetch the rows ran
+  // at one speed whatever the bandwidth. Destinations are not prefetched (a
+  // write-intent prefetch was slower).
   static constexpr int line_sites = host::line_values<stored_t<S>>;
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;
@@ -240,13 +222,9 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
   }
   // Bulk sites [x0, x0 + line_sites) of row (y, z). The prefetch runs on
   // past the row's end into the next row, which a thread takes next: rows
-  // of a 160^3 lattice are 10 FP32 lines, and stopping at the run's end left
-  // each row's first 4 lines unprefetched (fused rows on a Zen 3, medians
-  // of alternated rounds: D3Q19 160^3 FP64 1.10x, FP32 1.16x; D2Q37 1024^2
-  // 1.17x; D2Q9 2048^2 unchanged). Into every cache level: a non-temporal
-  // prefetch held the fused rows of an Emerald Rapids VM to 45-55 % of the
-  // copy probe, 1.4-1.8x slower (docs/performance-log.md, "Prefetches into
-  // every level"); on a Zen 3 both ran alike.
+  // are a few lines long, and stopping at the run's end left each row's
+  // first lines unprefetched. Into every cache level: a non-temporal
+  // prefetch held the fused rows far below their copy probe.
   KOLB_HOST_INLINE void bulk_line(int z, int y, int x0) const {
     const index_t s0 = m_site(x0, y, z);
     prefetch_sources(s0 + prefetch_sites);
@@ -310,8 +288,7 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
           const index_t image = edge + (first ? period : -period);
           host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
           // The next row's images lie at its far end, which no prefetch
-          // reaches before its first line (cold, a row's first line cost 5x
-          // its last one).
+          // reaches before its first line: cold, they stalled that line.
           if (first) host::prefetch_read(p + m_site.sy + image);
         }
       }
@@ -334,8 +311,8 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
     // stores go through m_flat's pointers, the output pointer and stride
     // held in locals: a streaming store may alias the functor's members,
     // and through the View gcc reloaded both, rebuilt the address and
-    // tested it again after every store (D3Q19 FP64: 639 instructions a
-    // line, now 350; perf/host_pass/loop_instructions.py).
+    // tested it again after every store (perf/host_pass/loop_instructions.py
+    // counts a line's instructions).
     KOLB_SIMD
     for (int k = 0; k < line_sites; ++k) {
       const index_t s = s0 + k;

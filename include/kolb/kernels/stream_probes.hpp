@@ -11,10 +11,8 @@
 // a SoA kernel reads and writes Q streams at once; host copies also with the
 // two-buffer kernels' software prefetch and with their non-temporal line
 // stores, host updates with the in-place kernels' prefetch), and the best of
-// them is the bound: here one stream copies ~12 % faster than nine, while a
-// Q-stream in-place kernel ran above a one-stream update probe, and the
-// prefetching in-place rows above a plain update probe (D2Q9 AA at 2048^2
-// on an Emerald Rapids VM: 100.6-105 %).
+// them is the bound: one stream may copy faster than Q, while Q-stream and
+// prefetching in-place kernels ran above a plain one-stream update probe.
 // Bytes are counted as STREAM does (2, 2 and 3 doubles per element; a
 // write-allocate read is not counted), like the kernels' 2 Q sizeof(scalar)
 // per site update, so a kernel and its probe are counted alike.
@@ -96,8 +94,8 @@ struct StreamSegments {
   // Element i of every segment is loaded before any is stored, as a kernel
   // loads a site's Q populations before it stores them. Load, store, load...
   // would chain the K loads of a GPU thread one after another (the compiler
-  // cannot move a load above a store that may alias it): on an H200 that
-  // capped the in-place Q-stream probe at 2.3 TB/s, below the AA kernels.
+  // cannot move a load above a store that may alias it): on a GPU that
+  // capped the in-place Q-stream probe below the AA kernels.
   KOKKOS_FORCEINLINE_FUNCTION void elements(index_t lo, index_t hi) const {
     double* const a = m_a.data();
     double* const b = m_b.data();

@@ -8,9 +8,9 @@
 // those walls, so the rows of a walled box are bulk from end to end.
 // Without it every row between x walls starts and ends with a general site,
 // each touching ~60 cold cache lines in a second pass; a ghost entry touches
-// two (docs/performance-log.md, "Whole runs against the bench"). Where the
-// fused rows go by aligned lines, the x walls are bounced in the rows' end
-// lines instead (StreamCollide::m_end_walls): no x face is filled.
+// two. Where the fused rows go by aligned lines, the x walls are bounced in
+// the rows' end lines instead (StreamCollide::m_end_walls): no x face is
+// filled.
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/bulk_rows.hpp>
