@@ -2,9 +2,8 @@
 // Large arrays on huge pages. Debian's transparent huge pages are in
 // `madvise` mode, so a plain allocation gets 4 KiB pages: a step streams ~2Q
 // arrays at once and then pays a page walk per 512 values, and the first
-// touch one fault per page (the bench spent a quarter of its time in the
-// kernel doing that). Both helpers ask for huge pages before the first touch
-// (Linux host memory; elsewhere they only allocate).
+// touch one fault per page. Both helpers ask for huge pages before the first
+// touch (Linux host memory; elsewhere they only allocate).
 
 #include <Kokkos_Core.hpp>
 

@@ -30,9 +30,8 @@ constexpr int line_values = kLineBytes / int(sizeof(T));
 // sources: the two-buffer line path (StreamCollide::prefetch_sites) and the
 // copy probes it is judged against (StreamSegments) use the same distance
 // (D2Q37's kernel twice it: LineRowTuning in kernels/stream_collide.hpp;
-// and the in-place rows: RowPrefetch in kernels/policy.hpp).
-// D3Q19 FP64 fused at 160^3 ran 84-87 MLUPS 16 lines ahead, 99-105 at 8,
-// 111-118 at 4 (docs/performance-log.md, "Non-temporal two-buffer rows").
+// and the in-place rows: RowPrefetch in kernels/policy.hpp). Farther ahead,
+// the fused D3Q19 rows ran slower.
 constexpr int kPrefetchLines = 4;
 
 KOKKOS_FORCEINLINE_FUNCTION bool line_aligned(const void* p) {

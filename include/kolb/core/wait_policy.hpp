@@ -1,11 +1,11 @@
 #pragma once
-// How OpenMP threads wait, chosen for shared machines. A thread that
-// reaches a barrier first spins before it sleeps: libgomp's default spin
-// (300,000 rounds) and LLVM's (200 ms) keep a core busy while the thread it
-// waits for is descheduled, and a node's tests ran 27x slower beside two
-// busy processes. A short spin keeps the quiet machine's speed and sleeps
-// soon on a busy one. The runtimes read these settings when they load,
-// before main(), so the program starts once more with them set.
+// How OpenMP threads wait, chosen for shared machines. A thread that reaches
+// a barrier first spins before it sleeps: libgomp's default spin (300,000
+// rounds) and LLVM's (200 ms) keep a core busy while the thread it waits for
+// is descheduled, which slows a run many times over beside busy processes. A
+// short spin keeps the quiet machine's speed and sleeps soon on a busy one.
+// The runtimes read these settings when they load, before main(), so the
+// program starts once more with them set.
 
 #include <string>
 
