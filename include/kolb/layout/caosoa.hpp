@@ -1,7 +1,7 @@
 #pragma once
-// CAoSoA<VL> (clustered array of structures of arrays, seed 004): clusters
-// of VL consecutive sites; a cluster stores population 0 of its VL sites,
-// then population 1, ... so a site update reads Q aligned vectors from one
+// CAoSoA<VL> (clustered array of structures of arrays): clusters of VL
+// consecutive sites; a cluster stores population 0 of its VL sites, then
+// population 1, ... so a site update reads Q aligned vectors from one
 // contiguous block (SoA-like vectors with AoS-like locality). Rows are padded
 // to a multiple of VL so that clusters never straddle rows.
 

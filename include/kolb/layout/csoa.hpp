@@ -1,8 +1,8 @@
 #pragma once
-// CSoA<VL> (clustered SoA, seed 004): SoA in which every x row of the lattice
-// is padded to a multiple of VL sites, so each row starts a cluster of VL
-// consecutive sites of one population on an aligned address: a vector of VL
-// lanes never straddles two rows and row-wise stores are aligned.
+// CSoA<VL> (clustered SoA): SoA in which every x row of the lattice is padded
+// to a multiple of VL sites, so each row starts a cluster of VL consecutive
+// sites of one population on an aligned address: a vector of VL lanes never
+// straddles two rows and row-wise stores are aligned.
 
 #include <kolb/core/macros.hpp>
 #include <kolb/core/variant.hpp>

@@ -5,9 +5,9 @@
 // that access's fixed site offset, and a 32-bit site index, so that a
 // value's address is one multiply-add (IMAD.WIDE on NVIDIA GPUs). Through a
 // View and the layout's 64-bit index each of a site's 2 Q accesses cost
-// about six integer instructions: the FP32 D3Q19 AA pull kernel had 378
-// integer instructions of 715 (docs/gpu-clusters.md, "32-bit device
-// addresses"). Host row loops keep the View path, which they vectorise.
+// about six integer instructions, half of a pull kernel's
+// (docs/gpu-clusters.md, "32-bit device addresses"). Host row loops keep the
+// View path, which they vectorise.
 
 #include <kolb/block/extents.hpp>
 
