@@ -1,9 +1,9 @@
 #pragma once
-// Tiling of the lattice over MPI ranks: ranks[a] tiles along each axis
-// (x fastest), sizes as even as possible (the remainder spread over the
-// first tiles), and the model of seed 001 that picks the tiling from the
-// measured cost of a site update and of a face exchange per axis
-// (docs/mpi.md, "Choosing the tiling").
+// Tiling of the lattice over MPI ranks: ranks[a] tiles along each axis (x
+// fastest), sizes as even as possible (the remainder spread over the first
+// tiles), and the model that picks the tiling from the measured cost of a
+// site update and of a face exchange per axis (docs/mpi.md, "Choosing the
+// tiling").
 
 #include <kolb/io/case.hpp>
 
@@ -82,8 +82,8 @@ double face_bytes(const Case& c, const Ranks& ranks, int axis);
 double predicted_step(const Case& c, const Ranks& ranks, const TilingCosts& costs);
 // The valid tiling with the smallest predicted step ({0, 0, 0} when none is
 // valid); among those within 3 % of it, the one with the longest rows. The
-// analytic optimum of seed 001 for two axes, nx = sqrt(np R),
-// R = (Lx B_x) / (Ly B_y), is written to `log` next to it.
+// analytic optimum for two axes, nx = sqrt(np R), R = (Lx B_x) / (Ly B_y),
+// is written to `log` next to it.
 // `site_seconds`, when given, is the measured cost of a site update on the
 // tile of a tiling (negative: not measured, left out).
 Ranks model_tiling(const Case& c, int np, const TilingCosts& costs, std::ostream* log,
