@@ -1,11 +1,10 @@
 #pragma once
 // How `kolb bench` pairs a row with its bound: the row's repeats alternate
 // with windows of its same-pattern probe, and the bound is the best window
-// from before the first repeat to after the last. This machine's bandwidth
-// moves by 1.5x within minutes (33 to 77 GB/s seen). With windows only
-// before and after all repeats, a rise during the repeats let a row read
-// 106 %; judging the median repeat by the two windows next to it alone (6
-// timings) let one read 105 % (results/perf/bench-all-2026-11-29-xeon-b0388d9).
+// from before the first repeat to after the last. A shared machine's
+// bandwidth moves within minutes: with windows only before and after all
+// repeats, or the two next to the median repeat alone, a rise during the
+// repeats let a row read above 100 %.
 
 #include <algorithm>
 #include <cstddef>
