@@ -181,11 +181,11 @@ struct Case {
   VariantKey variant() const { return {lattice, precision, execution.layout}; }
 };
 
-// The axis a node of the case is split along on a tiling of `ranks`: the
-// one execution.split_axis names, else on slabs along one axis that axis
-// (the host parts hold the remote faces, seed 004), else the slowest axis
-// (y in 2-D, z in 3-D), whose layers are whole planes of long contiguous
-// rows whatever M.
+// The axis a node of the case is split along on a tiling of `ranks`: the one
+// execution.split_axis names, else on slabs along one axis that axis (the
+// host parts hold the remote faces and exchange them while the accelerator
+// updates), else the slowest axis (y in 2-D, z in 3-D), whose layers are
+// whole planes of long contiguous rows whatever M.
 int node_split_axis(const Case& c, const std::array<int, 3>& ranks);
 // "x", "y" or "z".
 const char* axis_name(int axis);
