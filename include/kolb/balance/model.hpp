@@ -1,6 +1,7 @@
 #pragma once
-// The load balancer's performance model (DESIGN.md §6). Per step, with LX
-// columns of `column_sites` sites each and M host columns at each x end:
+// The load balancer's performance model (docs/heterogeneous.md, "The
+// model"). Per step, with LX columns of `column_sites` sites each and M host
+// columns at each x end:
 //   T_acc(M)  = a_0 + tau_acc  * (LX - 2M) * column_sites   (0 if no accelerator block)
 //   T_host(M) = h_0 + tau_host * 2M * column_sites          (0 if M = 0)
 //   T_exe(M)  = max{T_acc(M), T_host(M) + T_mpi} + T_swap [+ T_sync if both work]

@@ -58,7 +58,7 @@ struct TuneResult {
   // The concurrent model refitted on the verification set's other splits
   // near M* (the calibration splits re-measured there and the brackets,
   // M* itself left out): the same machine state as the measurement at M*,
-  // so the VM's slow drifts between calibration and verification cancel.
+  // so the machine's slow drifts between calibration and verification cancel.
   BalanceModel window;
   int window_points = 0;  // 0: no window model (fewer than two splits near M*)
   int best_columns = 0;   // measured best M
