@@ -165,9 +165,9 @@ class Domain {
   void initialize();
   // remote_split: the host parts exchange their faces across the split
   // axis with other ranks before their update, while the accelerator
-  // updates (seed 004; slabs along the split axis).
+  // updates (slabs along the split axis).
   void step_parts(bool fill, bool remote_split = false);
-  // The step of a GPU node (seed 004): the accelerator updates the sites
+  // The step of a GPU node: the accelerator updates the sites
   // that do not read its halos across the split axis while the swap runs on
   // its halo lane, then its border layers; the host parts update theirs
   // likewise, the inner layers while the copies run, the layers next to the

@@ -57,11 +57,10 @@ std::string memory_problem(const Case& c, const Tile& tile);
 // While one is alive, host memory that large arrays free stays with the
 // process and the next allocation reuses it, pages already touched: the
 // harnesses that build one Domain after another (`kolb bench`, one per
-// variant) would otherwise have the kernel clear every page again (on this
-// project's VM ~1 GB/s, most of the bench's system time). glibc only; off
-// where the host has several NUMA nodes, since reused pages keep the
-// placement of the first touch, not the next kernel's. On leaving, the
-// memory is given back. Not nestable.
+// variant) would otherwise spend most of their system time in the kernel
+// clearing every page again. glibc only; off where the host has several NUMA
+// nodes, since reused pages keep the placement of the first touch, not the
+// next kernel's. On leaving, the memory is given back. Not nestable.
 class HostMemoryReuse {
  public:
   HostMemoryReuse();
