@@ -124,9 +124,8 @@ inline int row_pieces(std::size_t rows, int nx, int threads) {
 
 // The work items of a host launch over a region: one x row each, or, for
 // regions of few rows, a segment of one (`pieces` per row, starting 8k
-// sites into it): with a row each, the few rows of D2Q37's walls (a wall
-// site costs tens of bulk sites) and of the thin host parts of a GPU node
-// kept most threads idle.
+// sites into it): with a row each, the few rows of D2Q37's walls and of the
+// thin host parts of a GPU node kept most threads idle.
 struct RowPieces {
   int lo_x, nx, lo_y, ny, lo_z, pieces;
   std::size_t rows;
