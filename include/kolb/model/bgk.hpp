@@ -7,14 +7,13 @@
 // nothing (if constexpr), and opposite pairs share their even part (c.u)^2
 // and differ only in the sign of the odd part c.u, which halves the
 // equilibrium work. w omega scales the site's coefficients once per weight
-// class, not each pair's terms (7 instead of 11 operations a pair;
-// docs/performance-log.md, "Weights folded into the BGK coefficients"). The
+// class, not each pair's terms (7 instead of 11 operations a pair). The
 // arithmetic is explicit (math::fma, no compiler contraction), so every
 // layout, kernel and device gives the same bits.
 //
 // Forced = false is the same collision with g = 0 and the Guo terms left
 // out: each of them is then an exact zero added to a non-zero term, so it
-// gives Forced's bits at g = 0 (test_lattice checks) with ~20 % fewer
+// gives Forced's bits at g = 0 (test_lattice checks) with fewer
 // instructions per site. Host bulk rows of cases without a body force take
 // it (IsothermalModel::unforced, for_each_site_split).
 

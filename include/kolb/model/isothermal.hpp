@@ -38,8 +38,7 @@ struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<
     Scalar j[3] = {0, 0, 0};
     // Unrolled with literal velocities (the same sums as j += c_i f_i, whose
     // terms are 0 or ±f_i): a run-time loop over Lattice::c rebuilt its
-    // table on the stack per site, which made the run loop's observables
-    // and snapshots cost ~100 ns a site.
+    // table on the stack per site.
     static_for<Lattice::q>([&](auto k) KOLB_INLINE_LAMBDA {
       constexpr int i = decltype(k)::value;
       const Scalar fi = f(i);
@@ -59,7 +58,7 @@ struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<
   }
 
   // Inlined so that a literal i folds the velocities (out of line, gcc
-  // rebuilt the velocity table for every call: ~27 ns per population).
+  // rebuilt the velocity table for every call).
   KOKKOS_FORCEINLINE_FUNCTION Scalar equilibrium(int i, const SiteFields<double>& s) const {
     const Scalar ux = s.u[0] + collision.g[0] / 2, uy = s.u[1] + collision.g[1] / 2,
                  uz = s.u[2] + collision.g[2] / 2;

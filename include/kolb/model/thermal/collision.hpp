@@ -102,8 +102,8 @@ struct ThermalCollision {
   // The regularised collision as a stream (model.hpp, CollisionModel::collide):
   // each input feeds the Hermite sums as it is read and each output is
   // written as it is rebuilt, so a fused kernel holds ~20 sums in registers.
-  // Gathering the 37 inputs first made gcc spill them (and the 37 outputs):
-  // ~300 stack moves per 8 sites (docs/performance.md, "D2Q37").
+  // Gathering the 37 inputs first made gcc spill them (and the 37 outputs;
+  // docs/performance.md, "D2Q37").
   // Both sums go one mirror orbit at a time (hermite.hpp): a term sees an
   // orbit's 2 or 4 populations through one of their 4 parity sums, and an
   // orbit's outputs are 4 parity sums of terms, each used by all of them;
@@ -139,8 +139,7 @@ struct ThermalCollision {
     // 1 / tau_n = p / (tau_const p + tau_per_pressure), p = rho T, and tau1
     // (order 2's tau, which shifts u and T by the force): four divisions that
     // depend on p alone and overlap. Through 1/p and then tau1 = 1/relax_0
-    // they were up to four in a row, and one thread of g++'s code ran 3-7 %
-    // slower (docs/performance-log.md, "Fewer divisions in a row").
+    // they were up to four in a row, which ran slower.
     const Scalar p = rho * T0;
     Scalar keep[3], relax[3];  // b_n = keep_n a_n + relax_n a_n^eq
     for (int n = 0; n < 3; ++n) {

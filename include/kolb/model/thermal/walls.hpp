@@ -79,9 +79,8 @@ struct ThermalWalls {
 
   // Sites [x0, x1) of row y on the host: one loop per row kind, which the
   // compiler vectorises (the site body has no branch left). A wall site
-  // costs about one bulk site so; the old loop over i, with the row's j a
-  // runtime value, cost ~25 (Rayleigh-Benard 192 x 64: 53 % of the step on
-  // 9 % of the sites).
+  // costs about one bulk site so; a loop over i, with the row's j a
+  // runtime value, cost tens.
   void row(int, int y, int x0, int x1) const {
     with_row_kind(y, [&](auto side, auto j) {
       run_row<decltype(side)::value, decltype(j)::value>(y, x0, x1);
@@ -91,7 +90,7 @@ struct ThermalWalls {
   // All 3 wall rows of the side of row y (any of them), sites [x0, x1), on
   // the host (launched through sides()). Every wall row of a column needs
   // row 3's temperature (37 pulls and the moments); computed once per row,
-  // it cost about a seventh of a thin D2Q37 part's step. Here it is
+  // it was a large share of a thin D2Q37 part's step. Here it is
   // computed once per column, and the rows then run as row() runs them:
   // the same bits.
   void side_rows(int y, int x0, int x1) const {
@@ -277,8 +276,8 @@ struct ThermalWalls {
 // The wall rows of both sides in one device launch, each site streamed and
 // completed by the wall kernel and then collided in place by the thread
 // that completed it. A GPU otherwise ran four small launches a step (each
-// side's rows, then each side's collision) behind the bulk kernel: on an
-// H200 they cost ~0.17 ms of a 2-ms D2Q37 step (docs/heterogeneous.md).
+// side's rows, then each side's collision) behind the bulk kernel, each
+// paying a launch's latency (docs/heterogeneous.md).
 // Launched over rows k = 0 .. n0 + n1 - 1 of a region: row k is storage
 // row y0 + k for k < n0, else y1 + k - n0. The same bits as the separate
 // launches: a wall site reads only the pre-streaming buffer, and its
