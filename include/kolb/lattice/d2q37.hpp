@@ -1,6 +1,6 @@
 #pragma once
 // D2Q37: the thermal, compressible lattice of Biferale, Sbragaglia,
-// Scagliarini, Tripiccione et al. (seeds 001, 004). 37 velocities reaching 3
+// Scagliarini, Tripiccione et al. 37 velocities reaching 3
 // sites (halo 3), exact Gaussian quadrature through degree 9 with the scaled
 // velocities xi = r c, enough for a 4th-order Hermite equilibrium.
 // Index order of the authors' code (reference d2q37.md §2b): c_x from +3 to
