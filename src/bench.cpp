@@ -360,9 +360,9 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
     for (const Precision p : plan.precisions) n = std::max(n, probe_key(l, p).second);
   // The probes' arrays are allocated and first touched once. A row's bound is
   // its pattern's probe, best in windows before, between and after its
-  // repeats (time_between_probes): this machine's bandwidth drifts (33 to
-  // 77 GB/s seen within minutes), so a probe taken at the start of the run,
-  // or by one timing, can be off by a factor of two.
+  // repeats (time_between_probes): a shared machine's bandwidth drifts
+  // within minutes, so a probe taken at the start of the run, or by one
+  // timing, can be far off.
   const StreamProbes<exec> probes(exec(), n);
   const int probe_repeats = 2 * plan.repeats;
   const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);

@@ -449,9 +449,9 @@ void Domain::step_distributed() {
   }
   // A node on each rank. Tiled along the split axis only: the host parts
   // hold the remote faces and exchange them as part of the host side's
-  // work, while the accelerator updates (seed 004). Else every halo first,
-  // axis by axis (the split axis between the parts and to the neighbouring
-  // ranks, then the others in order), then the parts update together.
+  // work, while the accelerator updates. Else every halo first, axis by
+  // axis (the split axis between the parts and to the neighbouring ranks,
+  // then the others in order), then the parts update together.
   bool slabs = true;
   for (int a = 0; a < 3; ++a) slabs = slabs && (a == m_split || m_tile.ranks[a] == 1);
   if (slabs) {

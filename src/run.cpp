@@ -429,9 +429,8 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
     std::int64_t chunk = 1;  // adapted to ~0.25 s of steps: signals are seen that often
     // Between observables rows the stability check reads one row in
     // kCheckRows (RowSample: a different set each time, all rows once in
-    // kCheckRows checks; 0.2-0.3 of a step at 160^3, against 1.1-1.7 for the
-    // whole lattice), after at least 0.25 s of steps and at most every 200
-    // times its own cost: <= 0.5 % of the loop. A sample that fails is
+    // kCheckRows checks), after at least 0.25 s of steps and at most every
+    // 200 times its own cost: <= 0.5 % of the loop. A sample that fails is
     // confirmed and reported from the whole lattice. Rows of observables,
     // and the last step, read the whole lattice.
     constexpr int kCheckRows = 8;

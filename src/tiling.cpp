@@ -149,7 +149,7 @@ Ranks model_tiling(const Case& c, int np, const TilingCosts& k, std::ostream* lo
     if (best[0] == 0 || r[0] < best[0] || (r[0] == best[0] && t < best_t)) best = r, best_t = t;
   }
   if (log && c.dim == 2 && k.face_bandwidth[0] > 0 && k.face_bandwidth[1] > 0) {
-    // Continuous optimum of the exchange term (seed 001): an x face costs
+    // Continuous optimum of the exchange term: an x face costs
     // Ly / ny / B_x, a y face Lx / nx / B_y.
     const double R = (c.size[0] * k.face_bandwidth[0]) / (c.size[1] * k.face_bandwidth[1]);
     *log << "  analytic optimum of the exchange (seed 001): nx = sqrt(np R) = "

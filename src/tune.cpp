@@ -204,11 +204,11 @@ class Tuner {
     //    the isolated model's balance point: near balance each side spends
     //    its whole update under the other's load (shared memory system).
     //    Then time M*. If the prediction misses by more than the tolerance
-    //    (the machine drifted, or per-site costs bend away from a line: on
-    //    this machine they vary with block width and with what the other
-    //    side does), calibrate again around the best split measured so far
-    //    and fit all concurrent points measured until then: more points and
-    //    a wider lever than a local fit, whose slopes drown in noise.
+    //    (the machine drifted, or per-site costs bend away from a line: they
+    //    vary with block width and with what the other side does),
+    //    calibrate again around the best split measured so far and fit all
+    //    concurrent points measured until then: more points and a wider
+    //    lever than a local fit, whose slopes drown in noise.
     double center = r.isolated.balance_point();
     std::vector<TunePoint> conc;
     std::vector<int> last_calibration;
@@ -343,8 +343,8 @@ BalanceModel node_geometry(const Case& c, int axis, const std::array<int, 3>& ti
 
 TuneResult tune_node(const Case& c, const TuneOptions& options, std::ostream* log) {
   // Every split timed is a fresh node of the same size: the memory the last
-  // one freed serves the next, already touched (the kernel clearing ~GBs of
-  // pages per split took seconds of a short sweep).
+  // one freed serves the next, already touched (not cleared again by the
+  // kernel for every split).
   const HostMemoryReuse reuse;
   return Tuner(c, options, log).run();
 }
