@@ -115,11 +115,11 @@ struct StreamCollideArgs {
   //    makes the streaming store evict it first).
   // Same arithmetic as bulk().
   //
-  // prefetches: the rest (D3Q19 with 2-byte values) asks for the source
-  // lines of the sites prefetch_sites on and stores through the cache.
-  // Where a core's collision rather than the bytes sets the pace, lines cost
-  // more than they save (LineRowTuning). Without the prefetch the rows ran
-  // at one speed whatever the bandwidth. Destinations are not prefetched (a
+  // prefetches: the rest (D3Q19 with 2-byte values) asks for the source lines
+  // of the sites prefetch_sites on and stores through the cache. Where a
+  // core's collision rather than the bytes sets the pace, lines cost more
+  // than they save (LineRowTuning). Without the prefetch the rows ran at one
+  // low speed whatever the bandwidth. Destinations are not prefetched (a
   // write-intent prefetch was slower).
   static constexpr int line_sites = host::line_values<stored_t<S>>;
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));

@@ -80,7 +80,7 @@ struct ThermalWalls {
   // Sites [x0, x1) of row y on the host: one loop per row kind, which the
   // compiler vectorises (the site body has no branch left). A wall site
   // costs about one bulk site so; a loop over i, with the row's j a
-  // runtime value, cost tens.
+  // runtime value, cost tens of them.
   void row(int, int y, int x0, int x1) const {
     with_row_kind(y, [&](auto side, auto j) {
       run_row<decltype(side)::value, decltype(j)::value>(y, x0, x1);
