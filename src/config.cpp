@@ -69,12 +69,20 @@ std::array<double, 3> vec3(const std::vector<double>& v) {
   return a;
 }
 
+// physics.collision, one of the lattice's (LatticeInfo::collisions).
+void read_collision(const Map& p, Case& c, const LatticeInfo& info) {
+  if (!p.has("collision")) return;
+  std::vector<std::string> known;
+  for (const Collision k : info.collisions) known.push_back(to_string(k));
+  c.collision = *parse<Collision>(p.choice("collision", known));
+}
+
 // D2Q37: collision (bgk | regularized), its relaxation times, gravity.
-void read_thermal_physics(const Map& top, Case& c) {
+void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
   const Map p(top.reader(), top.get("physics"), "physics",
               {"collision", "tau", "relaxation_constants", "gravity"});
   ThermalSettings& t = c.thermal;
-  if (p.has("collision")) c.collision = p.choice<Collision>("collision");
+  read_collision(p, c, info);
   auto above_half = [&](const std::string& key, double v) {
     if (!(v > 0.5))
       top.reader().fail(p.get(key), p.path(key),
@@ -114,10 +122,26 @@ void read_thermal_physics(const Map& top, Case& c) {
 }
 
 void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
-  if (info.has_temperature) return read_thermal_physics(top, c);
-  const Map p(
-      top.reader(), top.get("physics"), "physics",
-      {"tau", "viscosity", "reynolds", "reference_velocity", "reference_length", "body_force"});
+  if (info.has_temperature) return read_thermal_physics(top, c, info);
+  std::vector<std::string> keys = {
+      "collision",        "tau",       "viscosity", "reynolds", "reference_velocity",
+      "reference_length", "body_force"};
+  for (const Collision k : info.collisions)
+    for (const auto& parameter : collision_parameters(k)) keys.push_back(parameter.key);
+  const Map p(top.reader(), top.get("physics"), "physics", keys);
+  read_collision(p, c, info);
+  // The collision's own keys (model/relaxation.hpp), positive numbers.
+  const auto own = collision_parameters(c.collision);
+  for (const auto& parameter : own)
+    c.collision_parameters.push_back(p.has(parameter.key) ? p.positive(parameter.key)
+                                                          : parameter.fallback);
+  for (const Collision k : info.collisions)
+    for (const auto& parameter : collision_parameters(k))
+      if (k != c.collision && p.has(parameter.key) &&
+          std::none_of(own.begin(), own.end(),
+                       [&](const auto& o) { return o.key == parameter.key; }))
+        top.reader().fail(p.get(parameter.key), p.path(parameter.key),
+                          "'" + parameter.key + "' goes with collision: " + to_string(k));
   const int given = int(p.has("tau")) + int(p.has("viscosity")) + int(p.has("reynolds"));
   if (given != 1)
     top.reader().fail(p.node(), "physics",
@@ -523,6 +547,11 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
     reader.fail(e.get("layout"), e.path("layout"),
                 to_string(c.variant()) +
                     " is not compiled into this build (`kolb info` lists the variants)");
+  const auto collisions = compiled_collisions(c.variant());
+  if (std::find(collisions.begin(), collisions.end(), c.collision) == collisions.end())
+    reader.fail(e.get("layout"), e.path("layout"),
+                to_string(c.variant()) + " is compiled without the " + to_string(c.collision) +
+                    " collision (`kolb info` lists each variant's collisions)");
   x.threads = int(e.at_least("threads", 1, 0));
   if (e.has("gpu_aware_mpi"))
     x.gpu_aware_mpi = e.choice("gpu_aware_mpi", {"true", "false"}) == "true";

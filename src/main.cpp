@@ -282,8 +282,9 @@ int info() {
             << "compiled variants (lattice/precision/layout):\n";
   for (const auto& v : kolb::compiled_variants()) {
     std::cout << "  " << kolb::to_string(v) << "  (";
-    for (const auto c : kolb::lattice_info(v.lattice).collisions)
-      std::cout << (c == kolb::Collision::bgk ? "" : ", ") << kolb::to_string(c);
+    const char* sep = "";
+    for (const auto c : kolb::compiled_collisions(v))
+      std::cout << sep << kolb::to_string(c), sep = ", ";
     std::cout << ")\n";
   }
   std::cout << "Kokkos configuration:\n";

@@ -71,6 +71,13 @@ std::vector<VariantKey> compiled_variants() {
   return keys;
 }
 
+std::vector<Collision> compiled_collisions(const VariantKey& key) {
+  std::vector<Collision> out;
+  for (const Entry& e : table())
+    if (e.key == key) out.push_back(e.collision);
+  return out;
+}
+
 bool variant_compiled(const VariantKey& key) {
   const auto keys = compiled_variants();
   return std::find(keys.begin(), keys.end(), key) != keys.end();

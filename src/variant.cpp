@@ -1,11 +1,11 @@
 // Variant names (parse/print) and the run-time lattice table.
 
 #include <kolb/kernels/stream_collide.hpp>
-#include <kolb/lattice/d2q37.hpp>
-#include <kolb/lattice/d2q9.hpp>
-#include <kolb/lattice/d3q19.hpp>
+#include <kolb/lattice/lattices.hpp>
 #include <kolb/model/lattice_info.hpp>
 #include <kolb/model/models.hpp>
+
+#include <stdexcept>
 
 namespace kolb {
 
@@ -48,9 +48,21 @@ int crossing() {
   return n;
 }
 
-template <class Lattice, Collision... C>
-LatticeInfo row(LatticeId id) {
+// The collisions of a lattice whose model is isothermal or thermal.
+std::vector<Collision> collisions_of(bool thermal) {
+  std::vector<Collision> out;
+#define KOLB_COLLISION(name, isothermal, thermal_model) \
+  if (thermal ? thermal_model : isothermal) out.push_back(Collision::name);
+#include <kolb/core/collisions.def>
+#undef KOLB_COLLISION
+  return out;
+}
+
+template <class Lattice>
+LatticeInfo row(LatticeId id, bool thermal) {
   using Model = model_t<Lattice, double, Collision::bgk>;
+  if (Model::has_temperature != thermal)
+    throw std::logic_error(std::string(Lattice::name) + ": core/lattices.def names another model");
   return {id,
           Lattice::dim,
           Lattice::q,
@@ -64,16 +76,37 @@ LatticeInfo row(LatticeId id) {
           LineRowTuning<Lattice>::by_lines(2)   ? 2
           : LineRowTuning<Lattice>::by_lines(4) ? 4
                                                 : 8,
-          {C...}};
+          collisions_of(thermal)};
+}
+
+template <Collision C, bool Isothermal>
+std::vector<CollisionParameter> parameters_of() {
+  if constexpr (Isothermal)
+    return RatesOf<C>::template type<double>::parameters();
+  else
+    return {};
 }
 
 }  // namespace
 
 const LatticeInfo& lattice_info(LatticeId lattice) {
   static const LatticeInfo table[] = {
-      row<D2Q9, Collision::bgk>(LatticeId::D2Q9), row<D3Q19, Collision::bgk>(LatticeId::D3Q19),
-      row<D2Q37, Collision::bgk, Collision::regularized>(LatticeId::D2Q37)};
+#define KOLB_LATTICE(name, model) row<name>(LatticeId::name, std::string(#model) == "thermal"),
+#include <kolb/core/lattices.def>
+#undef KOLB_LATTICE
+  };
   return table[int(lattice)];
+}
+
+std::vector<CollisionParameter> collision_parameters(Collision collision) {
+  switch (collision) {
+#define KOLB_COLLISION(name, isothermal, thermal) \
+  case Collision::name:                           \
+    return parameters_of<Collision::name, isothermal>();
+#include <kolb/core/collisions.def>
+#undef KOLB_COLLISION
+  }
+  return {};
 }
 
 }  // namespace kolb

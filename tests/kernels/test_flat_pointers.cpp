@@ -110,8 +110,8 @@ struct Pair {
 template <class Lattice, class S>
 kolb::IsothermalModel<Lattice, S> model(bool forced) {
   kolb::IsothermalModel<Lattice, S> m;
-  m.collision.omega = 1.0 / 0.62;
-  if (forced) m.collision.g[0] = 1e-5, m.collision.g[1] = -2e-5;
+  m.collision.rates.omega = 1.0 / 0.62;
+  if (forced) m.collision.forcing.g[0] = 1e-5, m.collision.forcing.g[1] = -2e-5;
   return m;
 }
 

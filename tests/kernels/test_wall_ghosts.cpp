@@ -44,7 +44,7 @@ struct Box {
         b(e, "b", buffers, true, lead) {
     const kolb::material_t lid = table.moving_wall({0.05, 0.0, 0.02});
     wall = kolb::WallTerms<Lattice, double>(table);
-    model.collision.omega = 1.0 / 0.7;
+    model.collision.rates.omega = 1.0 / 0.7;
     auto mat = Kokkos::create_mirror_view(a.material());
     auto f = Kokkos::create_mirror_view(a.current());
     const kolb::SiteIndex site = e.site_index();

@@ -71,8 +71,8 @@ struct GeneratedCase {
     for (int a = 0; a < c.dim; ++a)
       if (p[a]) s += axis_name(a);
     if (s == "periodic ") s = "closed";
-    return s + (forced ? ", forced" : ", unforced") + (obstacles ? ", obstacles" : "") +
-           (moving_walls ? ", moving walls" : "");
+    return s + ", " + to_string(c.collision) + (forced ? ", forced" : ", unforced") +
+           (obstacles ? ", obstacles" : "") + (moving_walls ? ", moving walls" : "");
   }
   bool conserves_momentum() const {
     const auto p = c.periodic();
@@ -178,11 +178,22 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   for (int a = 0; a < dim; ++a) u[a] = rng.real(-0.04, 0.04);
   g.sheared = rng.chance(0.5);
   g.steps = 2 * rng.uniform(3, 7);
+  // Another collision of the lattice than bgk in a third of the cases, its
+  // parameters at their defaults or drawn around them.
+  std::string collision;
+  const auto& collisions = lattice_info(*parse<LatticeId>(lattice)).collisions;
+  if (collisions.size() > 1 && rng.chance(0.33)) {
+    const Collision k = collisions[std::size_t(rng.uniform(1, int(collisions.size()) - 1))];
+    collision = "collision: " + to_string(k) + ", ";
+    for (const auto& p : collision_parameters(k))
+      collision += p.key + ": " +
+                   number(rng.chance(0.5) ? p.fallback : p.fallback * rng.real(0.1, 2.5)) + ", ";
+  }
   std::vector<double> size(n.begin(), n.end());
   g.yaml = "lattice: " + lattice + "\nprecision: " + precision +
-           "\ndomain: {size: " + vector_text(size) +
-           "}\nphysics: {tau: " + number(rng.real(0.52, 1.6)) +
-           ", body_force: " + vector_text(force) + "}\nboundaries: {" + faces + "}\n" +
+           "\ndomain: {size: " + vector_text(size) + "}\nphysics: {" + collision +
+           "tau: " + number(rng.real(0.52, 1.6)) + ", body_force: " + vector_text(force) +
+           "}\nboundaries: {" + faces + "}\n" +
            (obstacles.empty() ? "" : "obstacles: [" + obstacles + "]\n") +
            "initial: {type: uniform, velocity: " + vector_text(u) +
            "}\nrun: {steps: " + std::to_string(g.steps) + "}\noutput: {folder: unused}\n";
@@ -330,8 +341,12 @@ inline std::vector<int> chunks_of(int steps, Rng& rng) {
 
 inline std::vector<LayoutId> compiled_layouts(const Case& c) {
   std::vector<LayoutId> out;
-  for (const auto& v : compiled_variants())
-    if (v.lattice == c.lattice && v.precision == c.precision) out.push_back(v.layout);
+  for (const auto& v : compiled_variants()) {
+    const auto k = compiled_collisions(v);
+    if (v.lattice == c.lattice && v.precision == c.precision &&
+        std::find(k.begin(), k.end(), c.collision) != k.end())
+      out.push_back(v.layout);
+  }
   return out;
 }
 

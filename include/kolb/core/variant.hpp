@@ -12,14 +12,32 @@
 
 namespace kolb {
 
-enum class LatticeId { D2Q9, D3Q19, D2Q37 };
+// The lattices and collisions: one table line each (core/lattices.def,
+// core/collisions.def).
+enum class LatticeId {
+#define KOLB_LATTICE(name, model) name,
+#include <kolb/core/lattices.def>
+#undef KOLB_LATTICE
+};
 // fp16: FP32 arithmetic, populations stored as 16-bit halves (block/storage.hpp).
 enum class Precision { float64, float32, fp16 };
 enum class LayoutKind { aos, soa, csoa, caosoa };
-enum class KernelPath { fused, split };     // StreamCollide, or Propagate + Collide
-enum class Streaming { two_buffer, aa };    // pull between two buffers, or in place
-enum class Collision { bgk, regularized };  // isothermal lattices: bgk (with Guo forcing)
+enum class KernelPath { fused, split };   // StreamCollide, or Propagate + Collide
+enum class Streaming { two_buffer, aa };  // pull between two buffers, or in place
+enum class Collision {
+#define KOLB_COLLISION(name, isothermal, thermal) name,
+#include <kolb/core/collisions.def>
+#undef KOLB_COLLISION
+};
 enum class BenchKernel { fused, aa, propagate, collide };
+
+// A collision's YAML key under `physics` beyond tau, with its default
+// (model/relaxation.hpp).
+struct CollisionParameter {
+  std::string key;
+  double fallback;
+  std::string meaning;
+};
 
 // EnumNames<E>::list[int(e)] is the name of e.
 template <class E>
@@ -29,12 +47,26 @@ struct EnumNames;
   struct EnumNames<E> {                                  \
     static constexpr const char* list[] = {__VA_ARGS__}; \
   }
-KOLB_ENUM_NAMES(LatticeId, "D2Q9", "D3Q19", "D2Q37");
+template <>
+struct EnumNames<LatticeId> {
+  static constexpr const char* list[] = {
+#define KOLB_LATTICE(name, model) #name,
+#include <kolb/core/lattices.def>
+#undef KOLB_LATTICE
+  };
+};
 KOLB_ENUM_NAMES(Precision, "double", "float", "fp16");
 KOLB_ENUM_NAMES(LayoutKind, "aos", "soa", "csoa", "caosoa");
 KOLB_ENUM_NAMES(KernelPath, "fused", "split");
 KOLB_ENUM_NAMES(Streaming, "two_buffer", "aa");
-KOLB_ENUM_NAMES(Collision, "bgk", "regularized");
+template <>
+struct EnumNames<Collision> {
+  static constexpr const char* list[] = {
+#define KOLB_COLLISION(name, isothermal, thermal) #name,
+#include <kolb/core/collisions.def>
+#undef KOLB_COLLISION
+  };
+};
 KOLB_ENUM_NAMES(BenchKernel, "fused", "aa", "propagate", "collide");
 
 template <class E>

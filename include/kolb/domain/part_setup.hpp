@@ -16,11 +16,10 @@
 namespace kolb {
 
 // The model parameters of a case.
-template <class Lattice, class S>
-void configure(IsothermalModel<Lattice, S>& m, const Case& c) {
-  using Scalar = real_t<S>;
-  m.collision.omega = Scalar(1.0 / c.tau);
-  for (int a = 0; a < 3; ++a) m.collision.g[a] = Scalar(c.body_force[a]);
+template <class Lattice, class S, template <class> class Rates>
+void configure(IsothermalModel<Lattice, S, Rates>& m, const Case& c) {
+  m.collision.rates.set(c.tau, c.collision_parameters);
+  for (int a = 0; a < 3; ++a) m.collision.forcing.g[a] = real_t<S>(c.body_force[a]);
 }
 template <class Scalar, bool Regularized>
 void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {

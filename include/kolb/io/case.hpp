@@ -158,10 +158,12 @@ struct Case {
   std::string source;  // file the case came from
   LatticeId lattice = LatticeId::D2Q9;
   Precision precision = Precision::float64;
-  Collision collision = Collision::bgk;  // D2Q37: bgk or regularized
+  Collision collision = Collision::bgk;  // isothermal: bgk or trt; D2Q37: bgk or regularized
   int dim = 2;
   std::array<int, 3> size{1, 1, 1};
-  double tau = 1.0;
+  double tau = 1.0;  // TRT: tau+ (the viscosity's)
+  // The collision's keys beyond tau (collision_parameters(), in order).
+  std::vector<double> collision_parameters;
   std::array<double, 3> body_force{0, 0, 0};  // acceleration g, F = rho g (D2Q37: gravity)
   ThermalSettings thermal;                    // D2Q37 only
   std::array<FaceBoundary, 6> faces;          // x-, x+, y-, y+, z-, z+

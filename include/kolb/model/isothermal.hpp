@@ -1,22 +1,31 @@
 #pragma once
-// IsothermalModel: the model of the isothermal lattices (D2Q9, D3Q19, and
-// any new one): BGK with Guo forcing (bgk.hpp); the interface of a model is
-// in model.hpp. The stored state is post-collision: sum f c = rho u + F/2 with F = rho g,
-// so u = sum f c / rho - g/2, the velocity the collision used.
+// IsothermalModel: the model of the isothermal lattices (D2Q9, D3Q19,
+// D3Q27): a lattice x a relaxation policy (BgkRates, TrtRates) x a forcing
+// policy (GuoForcing, NoForcing), collided by IsothermalCollision; the
+// interface of a model is in model.hpp. The stored state is post-collision:
+// sum f c = rho u + F/2 with F = rho g, so u = sum f c / rho - g/2, the
+// velocity the collision used.
 
 #include <kolb/model/bgk.hpp>
+#include <kolb/model/isothermal_collision.hpp>
 #include <kolb/model/model.hpp>
 
 namespace kolb {
 
-// S: double, float, or fp16 (float arithmetic, 16-bit storage). Forced =
-// false: BGK without the Guo terms, the bulk rows' twin of a model whose
-// body force is zero (same bits, fewer instructions; bgk.hpp).
-template <class Lattice, class S, bool Forced = true>
-struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<S>, Forced>, S> {
+// S: double, float, or fp16 (float arithmetic, 16-bit storage).
+template <class Lattice, class S, template <class> class Rates = BgkRates,
+          template <class> class Forcing = GuoForcing>
+struct IsothermalModel
+    : CollisionModel<Lattice, real_t<S>,
+                     IsothermalCollision<Lattice, real_t<S>, Rates<real_t<S>>, Forcing<real_t<S>>>,
+                     S> {
   using Scalar = real_t<S>;
-  using CollisionModel<Lattice, Scalar, BGK<Lattice, Scalar, Forced>, S>::collision;
-  using unforced_type = IsothermalModel<Lattice, S, false>;
+  using CollisionModel<Lattice, Scalar,
+                       IsothermalCollision<Lattice, Scalar, Rates<Scalar>, Forcing<Scalar>>,
+                       S>::collision;
+  // The bulk rows' twin when no body force acts (same bits, fewer
+  // instructions; forcing.hpp).
+  using unforced_type = IsothermalModel<Lattice, S, Rates, NoForcing>;
   static constexpr bool has_temperature = false;
   static constexpr bool in_place_streaming = true;
   static constexpr int max_wall_rows = 0;
@@ -24,11 +33,11 @@ struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<
   int wall_rows() const { return 0; }
 
   // Whether the body force is non-zero (otherwise unforced() collides alike).
-  bool forced() const { return collision.g[0] != 0 || collision.g[1] != 0 || collision.g[2] != 0; }
-  // This model with the Guo terms compiled out (its g is zero).
+  bool forced() const { return collision.forcing.forced(); }
+  // This model with the forcing compiled out.
   unforced_type unforced() const {
     unforced_type m;
-    m.collision.omega = collision.omega;
+    m.collision.rates = collision.rates;
     return m;
   }
 
@@ -53,16 +62,16 @@ struct IsothermalModel : CollisionModel<Lattice, real_t<S>, BGK<Lattice, real_t<
           j[a] += Scalar(Lattice::c(i, a)) * fi;
       });
     });
-    for (int a = 0; a < 3; ++a) s.u[a] = j[a] / s.rho - collision.g[a] / 2;
+    for (int a = 0; a < 3; ++a) s.u[a] = j[a] / s.rho - collision.forcing.shift(a);
     return s;
   }
 
   // Inlined so that a literal i folds the velocities (out of line, gcc
   // rebuilt the velocity table for every call).
   KOKKOS_FORCEINLINE_FUNCTION Scalar equilibrium(int i, const SiteFields<double>& s) const {
-    const Scalar ux = s.u[0] + collision.g[0] / 2, uy = s.u[1] + collision.g[1] / 2,
-                 uz = s.u[2] + collision.g[2] / 2;
-    return BGK<Lattice, Scalar>::equilibrium(i, s.rho, ux, uy, uz);
+    const auto& F = collision.forcing;
+    return isothermal_equilibrium<Lattice, Scalar>(i, s.rho, s.u[0] + F.shift(0),
+                                                   s.u[1] + F.shift(1), s.u[2] + F.shift(2));
   }
 };
 

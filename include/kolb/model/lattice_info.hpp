@@ -30,5 +30,8 @@ struct LatticeInfo {
 };
 
 const LatticeInfo& lattice_info(LatticeId lattice);
+// The YAML keys of a collision beyond tau (isothermal collisions: its
+// relaxation policy's; D2Q37's read their own).
+std::vector<CollisionParameter> collision_parameters(Collision collision);
 
 }  // namespace kolb

@@ -1,9 +1,11 @@
 #pragma once
 // model_t<Lattice, Scalar, Collision>: the model a compiled variant runs.
-// Isothermal lattices run IsothermalModel (BGK + Guo); D2Q37 runs
-// ThermalModel with its bgk or regularised collision.
+// Isothermal lattices run IsothermalModel with the collision's relaxation
+// policy (RatesOf) and Guo forcing; D2Q37 runs ThermalModel with its bgk or
+// regularised collision. One include per relaxation policy.
 
 #include <kolb/core/variant.hpp>
+#include <kolb/model/bgk.hpp>
 #include <kolb/model/isothermal.hpp>
 #include <kolb/model/thermal.hpp>
 
@@ -11,8 +13,7 @@ namespace kolb {
 
 template <class Lattice, class Scalar, Collision C>
 struct ModelFor {
-  static_assert(C == Collision::bgk, "isothermal lattices collide with BGK");
-  using type = IsothermalModel<Lattice, Scalar>;
+  using type = IsothermalModel<Lattice, Scalar, RatesOf<C>::template type>;
 };
 template <class Scalar, Collision C>
 struct ModelFor<D2Q37, Scalar, C> {
