@@ -1,9 +1,13 @@
 // Body-force-driven Poiseuille flow between half-way bounce-back walls with
 // Guo forcing. BGK reproduces a parabola shifted by a tau-dependent slip:
-//   u_j = g y_j (N - y_j) / (2 nu) + g (16 L - 3) / (24 nu),  L = (tau - 1/2)^2,
+//   u_j = g y_j (N - y_j) / (2 nu) + g (16 L - 3) / (24 nu),  L = (tau -
+//   1/2)^2,
 // at y_j = j + 1/2 (shared/reference/validation.md, section 1.2). The steady
 // state must match it to round-off, its error against the continuum parabola
 // must fall 4x per doubling of N, and vanish at tau = 1/2 + sqrt(3)/4.
+// TRT with the magic parameter Lambda = (tau+ - 1/2)(tau- - 1/2) = 3/16
+// gives the continuum parabola itself at every tau+ (Ginzburg, d'Humieres
+// 2003): the same formula with Lambda in place of (tau - 1/2)^2.
 #include "support/cases.hpp"
 
 #include <gtest/gtest.h>
@@ -25,14 +29,16 @@ std::string num(double v) {
 }
 
 // Channel of N nodes between walls normal to y, periodic elsewhere.
+// `collision`: YAML of the physics' collision keys ("" for bgk).
 Channel solve(const std::string& lattice, int n, double tau, double g,
-              const std::string& precision = "double", double steady = 1e-12) {
+              const std::string& precision = "double", double steady = 1e-12,
+              const std::string& collision = "") {
   const bool d3 = lattice == "D3Q19";
   const std::string N = std::to_string(n);
   const std::string yaml =
       "lattice: " + lattice + "\nprecision: " + precision +
-      "\ndomain: {size: " + (d3 ? "[2, " + N + ", 2]" : "[2, " + N + "]") +
-      "}\nphysics: {tau: " + num(tau) + ", body_force: [" + num(g) + (d3 ? ", 0, 0]" : ", 0]") +
+      "\ndomain: {size: " + (d3 ? "[2, " + N + ", 2]" : "[2, " + N + "]") + "}\nphysics: {" +
+      collision + "tau: " + num(tau) + ", body_force: [" + num(g) + (d3 ? ", 0, 0]" : ", 0]") +
       "}\nboundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall" +
       (d3 ? ", z-: periodic, z+: periodic" : "") + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
   const auto c = kolb::test::make_case(yaml);
@@ -99,6 +105,24 @@ TEST_P(Poiseuille, SecondOrderConvergence) {
 TEST_P(Poiseuille, WallExactlyHalfwayAtMagicTau) {
   const double tau = 0.5 + std::sqrt(3.0) / 4, g = 1e-5;
   EXPECT_LT(continuum_error(solve(GetParam(), 16, tau, g), g), 1e-10);
+}
+
+TEST_P(Poiseuille, TrtWithMagicThreeSixteenthsIsTheParabolaAtAnyTau) {
+  const double g = 1e-5;
+  for (const double tau : {0.55, 0.7, 1.0, 1.6}) {
+    const Channel ch =
+        solve(GetParam(), 16, tau, g, "double", 1e-13, "collision: trt, magic: 0.1875, ");
+    EXPECT_LT(continuum_error(ch, g), 1e-9) << GetParam() << " tau+ " << tau;
+  }
+  // Any other Lambda shifts the profile by g (16 Lambda - 3) / (24 nu).
+  const double tau = 0.8, lambda = 0.05;
+  const Channel ch =
+      solve(GetParam(), 16, tau, g, "double", 1e-13, "collision: trt, magic: 0.05, ");
+  for (int j = 0; j < 16; ++j) {
+    const double y = j + 0.5;
+    const double expected = g * y * (16 - y) / (2 * ch.nu) + g * (16 * lambda - 3) / (24 * ch.nu);
+    EXPECT_NEAR(ch.u[j], expected, 1e-10 * g * 256 / (8 * ch.nu)) << GetParam() << " node " << j;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, Poiseuille, ::testing::Values("D2Q9", "D3Q19"));

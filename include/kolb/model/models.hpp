@@ -8,6 +8,7 @@
 #include <kolb/model/bgk.hpp>
 #include <kolb/model/isothermal.hpp>
 #include <kolb/model/thermal.hpp>
+#include <kolb/model/trt.hpp>
 
 namespace kolb {
 
