@@ -112,8 +112,8 @@ BenchRun bench_run(BenchKernel k, LatticeId l) {
 // production kernel, with their relaxation constants).
 Case bench_case(const VariantKey& v, const std::vector<int>& size, Collision collision,
                 BenchRun run) {
-  const bool d3 = v.lattice == LatticeId::D3Q19;
-  const std::string physics = v.lattice != LatticeId::D2Q37 ? "{tau: 0.6}"
+  const bool d3 = lattice_info(v.lattice).dim == 3;
+  const std::string physics = !lattice_info(v.lattice).has_temperature ? "{tau: 0.6}"
                               : collision == Collision::regularized
                                   ? "{collision: regularized, relaxation_constants: "
                                     "[0.001, 0.001, 0.5], gravity: [0, -2.6e-6]}"

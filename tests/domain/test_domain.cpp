@@ -23,7 +23,7 @@ namespace {
 
 // Obstacles straddle the interfaces at M = 2..6 and sit next to the x ends.
 std::string node_case(const std::string& lattice, bool periodic_x) {
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   return kolb::test::lid_case(
       lattice, periodic_x, d3 ? "[17, 9, 7]" : "[29, 13]",
       std::string("[{type: sphere, center: ") +
@@ -57,8 +57,8 @@ TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
   const auto [lattice, periodic_x, axis] = GetParam();
   const std::string yaml = node_case(lattice, periodic_x);
   const int steps = 23;
-  const std::array<int, 3> size =
-      lattice == "D3Q19" ? std::array<int, 3>{17, 9, 7} : std::array<int, 3>{29, 13, 1};
+  const std::array<int, 3> size = kolb::test::dim_of(lattice) == 3 ? std::array<int, 3>{17, 9, 7}
+                                                                   : std::array<int, 3>{29, 13, 1};
   const int n = size[axis];
   // Host parts of one layer up to the widest (the host alone), and one
   // straddling the obstacles where they fit.
@@ -149,10 +149,10 @@ TEST(Node, SplitsAlongTheSlowestAxisByDefault) {
   for (const std::string lattice : {"D2Q9", "D3Q19"}) {
     const std::string yaml = node_case(lattice, true);
     auto node = kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=2"}));
-    const int axis = lattice == "D3Q19" ? 2 : 1;
+    const int axis = kolb::test::dim_of(lattice) == 3 ? 2 : 1;
     EXPECT_EQ(node->split_axis(), axis) << lattice;
-    EXPECT_EQ(node->columns(), lattice == "D3Q19" ? 7 : 13);
-    EXPECT_EQ(node->column_sites(), lattice == "D3Q19" ? 17 * 9 : 29);
+    EXPECT_EQ(node->columns(), kolb::test::dim_of(lattice) == 3 ? 7 : 13);
+    EXPECT_EQ(node->column_sites(), kolb::test::dim_of(lattice) == 3 ? 17 * 9 : 29);
     EXPECT_NE(
         node->execution_space().find(std::string("host 2 layers per side along ") + kAxes[axis]),
         std::string::npos)
@@ -167,7 +167,7 @@ TEST(Node, SplitsAlongTheSlowestAxisByDefault) {
     auto along_x = kolb::make_domain(
         kolb::test::make_case(yaml, {"execution.host_columns=2", "execution.split_axis=x"}));
     EXPECT_EQ(along_x->split_axis(), 0);
-    EXPECT_EQ(along_x->columns(), lattice == "D3Q19" ? 17 : 29);
+    EXPECT_EQ(along_x->columns(), kolb::test::dim_of(lattice) == 3 ? 17 : 29);
     EXPECT_NE(along_x->execution_space().find("host 2 columns per side along x"), std::string::npos)
         << along_x->execution_space();
   }
@@ -388,7 +388,7 @@ TEST(Node, SampledChecksPartitionTheRowsAndSeeANaNWithinFiveSteps) {
         const kolb::HostFields fields = domain->fields();
         const int q = int(f.size() / fields.rho.size());
         const std::size_t site =
-            lattice == "D3Q19" ? fields.index(9, 4, 3) : fields.index(14, 6, 0);
+            kolb::test::dim_of(lattice) == 3 ? fields.index(9, 4, 3) : fields.index(14, 6, 0);
         ASSERT_EQ(fields.material[site], kolb::kFluid) << what;
         f[site * q + 1] = std::nan("");
         domain->restore(f, domain->step());

@@ -47,7 +47,7 @@ struct LayoutInvariance : ::testing::TestWithParam<std::tuple<std::string, std::
 
 TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
   const auto [lattice, precision] = GetParam();
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   const std::string yaml =
       "lattice: " + lattice + "\nprecision: " + precision +
       "\ndomain: {size: " + (d3 ? "[37, 11, 9]" : "[37, 23]") +
@@ -152,7 +152,7 @@ void expect_fused_lines_as_split(const std::string& yaml, const kolb::LayoutId& 
 TEST(WrappedRows, BitwiseIdenticalToHaloFills) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
     for (const std::string precision : {"double", "float", "fp16"}) {
-      const bool d3 = lattice == "D3Q19";
+      const bool d3 = kolb::test::dim_of(lattice) == 3;
       for (const auto& layout : line_row_layouts(lattice, precision))
         for (const std::string force : {"0", "1.0e-5"}) {
           const std::string yaml =
@@ -179,7 +179,7 @@ TEST(WrappedRows, BitwiseIdenticalToHaloFills) {
 TEST(WalledRows, BitwiseIdenticalToGhostPasses) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
     for (const std::string precision : {"double", "float", "fp16"}) {
-      const bool d3 = lattice == "D3Q19";
+      const bool d3 = kolb::test::dim_of(lattice) == 3;
       for (const auto& layout : line_row_layouts(lattice, precision))
         for (const int nx : {32, 36}) {
           const std::string n = std::to_string(nx);
@@ -314,8 +314,9 @@ TEST(AAInvariance, HalosFilledByTheLocalRows) {
       expect_aa_matches_two_buffer(yaml, what);
       expect_aa_matches_two_buffer(yaml, what + " periodic", periodic);
       auto taylor_green = periodic;
-      taylor_green.push_back(lattice == "D3Q19" ? "initial={type: taylor_green_3d, amplitude: 0.02}"
-                                                : "initial={type: taylor_green, amplitude: 0.02}");
+      taylor_green.push_back(kolb::test::dim_of(lattice) == 3
+                                 ? "initial={type: taylor_green_3d, amplitude: 0.02}"
+                                 : "initial={type: taylor_green, amplitude: 0.02}");
       expect_aa_matches_two_buffer(yaml, what + " periodic Taylor-Green", taylor_green);
     }
     unsetenv("KOLB_LLC_BYTES");

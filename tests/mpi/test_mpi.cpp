@@ -26,7 +26,7 @@ using kolb::Ranks;
 // Walled or periodic along x; a lid, a sphere and a box that cross the
 // borders of the tiles of 2 to 4 ranks.
 std::string isothermal_case(const std::string& lattice, bool periodic_x) {
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   return kolb::test::lid_case(
       lattice, periodic_x, d3 ? "[17, 10, 9]" : "[29, 14]",
       std::string("[{type: sphere, center: ") +

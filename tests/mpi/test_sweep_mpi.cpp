@@ -145,9 +145,9 @@ struct SweepTiles : ::testing::TestWithParam<std::tuple<std::string, std::string
 
 TEST_P(SweepTiles, EveryTilingMatchesTheReference) {
   const auto [lattice, precision] = GetParam();
-  const int cases = sweep::case_count(sweep::shapes(lattice == "D2Q9" ? 2 : 3));
+  const int cases = sweep::case_count(sweep::shapes(kolb::test::dim_of(lattice)));
   const std::uint64_t first_seed = sweep::base_seed() + 7000000 +
-                                   (lattice == "D2Q9" ? 0 : 1000000) +
+                                   1000000 * int(*kolb::parse<kolb::LatticeId>(lattice)) +
                                    (precision == "double" ? 0 : 500000);
   Findings found;
   for (int k = 0; k < cases; ++k)

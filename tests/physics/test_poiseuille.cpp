@@ -33,7 +33,7 @@ std::string num(double v) {
 Channel solve(const std::string& lattice, int n, double tau, double g,
               const std::string& precision = "double", double steady = 1e-12,
               const std::string& collision = "") {
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   const std::string N = std::to_string(n);
   const std::string yaml =
       "lattice: " + lattice + "\nprecision: " + precision +

@@ -28,7 +28,7 @@ double energy_decay_rate(kolb::Domain& sim, int skip, int every, int samples) {
 }
 
 std::string box(const std::string& lattice, const std::string& size) {
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   return "lattice: " + lattice + "\ndomain: {size: " + size +
          "}\nphysics: {tau: 0.8}\n"
          "boundaries: {x-: periodic, x+: periodic, y-: periodic, y+: periodic" +
@@ -94,7 +94,7 @@ struct ShearWave : ::testing::TestWithParam<std::string> {};
 TEST_P(ShearWave, ViscosityFromDecay) {
   const std::string lattice = GetParam();
   const int n = 64;
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
   const auto c =
       kolb::test::make_case(box(lattice, d3 ? "[2, 64, 2]" : "[2, 64]") +
                             "initial: {type: shear_wave, amplitude: 0.01, flow: x, wave: y}\n");

@@ -2,6 +2,7 @@
 // Helpers for tests: cases written as YAML text, run in memory.
 
 #include <kolb/domain/domain.hpp>
+#include <kolb/model/lattice_info.hpp>
 
 #include <cmath>
 #include <cstring>
@@ -9,6 +10,11 @@
 #include <vector>
 
 namespace kolb::test {
+
+// The dimension of a lattice named in YAML ("D3Q19": 3).
+inline int dim_of(const std::string& lattice) {
+  return lattice_info(*parse<LatticeId>(lattice)).dim;
+}
 
 // A case from YAML text plus --set style overrides.
 inline Case make_case(const std::string& yaml, const std::vector<std::string>& sets = {}) {
@@ -41,7 +47,7 @@ inline std::int64_t run_to_steady(Domain& sim, double tol, std::int64_t check_ev
 // invariance tests cut into parts.
 inline std::string lid_case(const std::string& lattice, bool periodic_x, const std::string& size,
                             const std::string& obstacles) {
-  const bool d3 = lattice == "D3Q19";
+  const bool d3 = dim_of(lattice) == 3;
   const std::string x = periodic_x ? "x-: periodic, x+: periodic, " : "x-: wall, x+: wall, ";
   return "lattice: " + lattice + "\nprecision: double\ndomain: {size: " + size +
          "}\nphysics: {tau: 0.7, body_force: " + (d3 ? "[1.0e-5, 0, 2.0e-6]" : "[1.0e-5, 3.0e-6]") +

@@ -104,7 +104,7 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   Rng rng{seed};
   GeneratedCase g;
   g.seed = seed;
-  const int dim = lattice == "D2Q9" ? 2 : 3;
+  const int dim = dim_of(lattice);
   std::vector<int> n(dim);
   for (int a = 0; a < dim; ++a) n[a] = dim == 2 ? rng.uniform(5, 20) : rng.uniform(4, 13);
   // Rows of whole cache lines (16 sites: two FP64 lines, one FP32 line) in

@@ -122,10 +122,11 @@ const auto* const coverage_check = ::testing::AddGlobalTestEnvironment(new Cover
 
 TEST_P(Sweep, EveryConfigurationMatchesTheReference) {
   const auto [lattice, precision] = GetParam();
-  const int dim = lattice == "D2Q9" ? 2 : 3;
+  const int dim = kolb::test::dim_of(lattice);
   const int cases = sweep::case_count((dim == 2 ? 3 : 2) * sweep::shapes(dim));
-  const std::uint64_t first_seed =
-      sweep::base_seed() + (lattice == "D2Q9" ? 0 : 1000000) + (precision == "double" ? 0 : 500000);
+  const std::uint64_t first_seed = sweep::base_seed() +
+                                   1000000 * int(*kolb::parse<kolb::LatticeId>(lattice)) +
+                                   (precision == "double" ? 0 : 500000);
   Findings found;
   for (int k = 0; k < cases; ++k) {
     const auto g = sweep::generate_isothermal(first_seed + k, k, lattice, precision);
