@@ -34,7 +34,7 @@ constexpr int kExitFailure = 1;   // anything else (I/O, runtime errors)
 
 constexpr const char* kOutOfMemory =
     "out of memory: an allocation failed (the case is too big for this machine or its limits; "
-    "use fewer sites, a smaller precision (float; fp16 for D2Q9 and D3Q19) or more ranks)";
+    "use fewer sites, a smaller precision (float; fp16 for the isothermal lattices) or more ranks)";
 
 // Initialises Kokkos with an explicit thread count when asked for. OpenMP's
 // binding is set to spread threads over cores unless the user chose one.

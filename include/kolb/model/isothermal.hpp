@@ -1,7 +1,7 @@
 #pragma once
-// IsothermalModel: the model of the isothermal lattices (D2Q9, D3Q19,
-// D3Q27): a lattice x a relaxation policy (BgkRates, TrtRates) x a forcing
-// policy (GuoForcing, NoForcing), collided by IsothermalCollision; the
+// IsothermalModel: the model of the isothermal lattices (core/lattices.def):
+// a lattice x a relaxation policy (BgkRates, TrtRates) x a forcing policy
+// (GuoForcing, NoForcing), collided by IsothermalCollision; the
 // interface of a model is in model.hpp. The stored state is post-collision:
 // sum f c = rho u + F/2 with F = rho g, so u = sum f c / rho - g/2, the
 // velocity the collision used.
