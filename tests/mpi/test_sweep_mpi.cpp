@@ -177,7 +177,7 @@ TEST(SweepTilesThermal, EveryTilingMatchesTheReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Isothermal, SweepTiles,
-                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19"),
+                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19", "D3Q27"),
                                             ::testing::Values("double", "float")),
                          [](const auto& info) {
                            return std::get<0>(info.param) + "_" + std::get<1>(info.param);

@@ -44,7 +44,7 @@ TEST_P(Conservation, MassAndMomentumInPeriodicBox) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, Conservation,
-                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19"),
+                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19", "D3Q27"),
                                             ::testing::Values("double", "float", "fp16")));
 
 // Bounce-back walls conserve mass exactly; a moving lid adds momentum but

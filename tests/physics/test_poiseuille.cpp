@@ -125,7 +125,7 @@ TEST_P(Poiseuille, TrtWithMagicThreeSixteenthsIsTheParabolaAtAnyTau) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Lattices, Poiseuille, ::testing::Values("D2Q9", "D3Q19"));
+INSTANTIATE_TEST_SUITE_P(Lattices, Poiseuille, ::testing::Values("D2Q9", "D3Q19", "D3Q27"));
 
 // 16-bit storage against FP32 at a typical flow speed (u_max = 0.05, tau =
 // 0.8): the error against the exact discrete solution, relative to u_max.

@@ -104,6 +104,6 @@ TEST_P(ShearWave, ViscosityFromDecay) {
   EXPECT_NEAR(nu / c.viscosity(), 1.0, 0.003) << lattice;
 }
 
-INSTANTIATE_TEST_SUITE_P(Lattices, ShearWave, ::testing::Values("D2Q9", "D3Q19"));
+INSTANTIATE_TEST_SUITE_P(Lattices, ShearWave, ::testing::Values("D2Q9", "D3Q19", "D3Q27"));
 
 }  // namespace

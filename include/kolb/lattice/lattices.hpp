@@ -4,3 +4,4 @@
 #include <kolb/lattice/d2q37.hpp>
 #include <kolb/lattice/d2q9.hpp>
 #include <kolb/lattice/d3q19.hpp>
+#include <kolb/lattice/d3q27.hpp>
