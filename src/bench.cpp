@@ -447,7 +447,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
             domain = make_domain(bench_case(v, sz, plan.thermal_collision, run));
             domain_run = run;
           }
-          domain->time_kernel(k, 2);  // warm up (first touch done at allocation)
+          domain->only_part().time_kernel(k, 2);  // warm up (first touch done at allocation)
           const bool in_place = k == BenchKernel::aa || k == BenchKernel::collide;
           const StreamPattern pattern = in_place ? StreamPattern::update : StreamPattern::copy;
           // Not a structured binding: nvcc's C++17 cannot capture one.
@@ -456,7 +456,7 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
                                      (k == BenchKernel::fused || k == BenchKernel::collide) &&
                                      counted > 0;
           const TimedRow timed = time_between_probes(
-              [&] { return domain->time_kernel(k, plan.steps) / plan.steps; },
+              [&] { return domain->only_part().time_kernel(k, plan.steps) / plan.steps; },
               [&] {
                 return probes.measure_streams(pattern, kWindowTimings, key.first, key.second);
               },

@@ -617,8 +617,8 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   if (top.has("precision")) c.precision = top.choice<Precision>("precision");
   if (c.precision == Precision::fp16 && info.has_temperature)
     reader.fail(top.get("precision"), "precision",
-                "fp16 storage is for the isothermal lattices; " +
-                    to_string(c.lattice) + " runs in double or float");
+                "fp16 storage is for the isothermal lattices; " + to_string(c.lattice) +
+                    " runs in double or float");
 
   {
     const Map d(reader, top.get("domain"), "domain", {"size"});

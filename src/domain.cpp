@@ -1,75 +1,27 @@
-// Domain: the parts of a case, their faces and the step schedule; thread
-// placement of the node's host thread.
+// Domain: the parts of a case (a Node), their faces, the faces to other
+// ranks (a HaloExchange) and the choice of the step's schedule.
 
 #include <kolb/comm/communicator.hpp>
 #include <kolb/domain/domain.hpp>
+#include <kolb/domain/halo_exchange.hpp>
 #include <kolb/domain/helper_thread.hpp>
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/registry.hpp>
+#include <kolb/domain/schedule.hpp>
+#include <kolb/domain/spaces.hpp>
 #include <kolb/model/lattice_info.hpp>
+
+#include "pinning.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <iomanip>
-#include <ostream>
 #include <stdexcept>
 #include <thread>
-
-#ifdef __linux__
-#include <pthread.h>
-#include <sched.h>
-#include <unistd.h>
-#endif
 
 namespace kolb {
 
 namespace {
-
-// CPUs of the calling thread and of every thread of its OpenMP pool.
-std::vector<int> openmp_threads_cpus() {
-  std::vector<int> cpus;
-#pragma omp parallel
-  {
-#ifdef __linux__
-    cpu_set_t mask;
-    CPU_ZERO(&mask);
-    if (pthread_getaffinity_np(pthread_self(), sizeof(mask), &mask) == 0)
-#pragma omp critical(kolb_openmp_threads_cpus)
-      for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &mask) && std::find(cpus.begin(), cpus.end(), c) == cpus.end())
-          cpus.push_back(c);
-#endif
-  }
-  return cpus;
-}
-
-// Binds the calling thread to the CPUs not in `busy` (or to the last CPU if
-// `busy` holds them all). The host thread must not share the cores of the
-// OpenMP threads: created by the main thread it would inherit its binding,
-// and a thread woken every step tends to be woken on its waker's CPU.
-void bind_current_thread_away_from(const std::vector<int>& busy) {
-#ifdef __linux__
-  const long online = sysconf(_SC_NPROCESSORS_ONLN);
-  cpu_set_t mask;
-  CPU_ZERO(&mask);
-  int free_cpus = 0;
-  for (long c = 0; c < online && c < CPU_SETSIZE; ++c)
-    if (std::find(busy.begin(), busy.end(), int(c)) == busy.end()) CPU_SET(c, &mask), ++free_cpus;
-  if (free_cpus == 0) {
-    // The caller runs anywhere (no binding): take the last CPU, which
-    // OpenMP's spread placement fills last.
-    CPU_ZERO(&mask);
-    CPU_SET(online - 1, &mask);
-  }
-  // Best effort: a restricted cpuset (containers, batch systems) may refuse
-  // some CPUs; the thread then keeps the binding it inherited.
-  (void)pthread_setaffinity_np(pthread_self(), sizeof(mask), &mask);
-#else
-  (void)busy;
-#endif
-}
 
 // CPU-only builds run the host parts on a helper thread (Serial) while the
 // initialising thread drives OpenMP; GPU builds launch the accelerator
@@ -83,62 +35,6 @@ HostFields tile_of(const HostFields& all, const Tile& t) {
   f.allocate(t.size, t.offset, !all.temperature.empty());
   copy_box(all, t.offset, f, {0, 0, 0}, t.size);
   return f;
-}
-
-// KOLB_NODE_TRACE=N: every N overlapped steps, the host thread's time in each
-// phase of them (stderr, ms per step; one tally per process, over every
-// node it steps). A diagnostic for GPU nodes, whose lent machines have no
-// profiler: it tells the host's own work from its waits on the
-// accelerator's lanes.
-struct NodeTrace {
-  enum Phase {
-    acc_launch,
-    pack_acc,
-    pack_host,
-    to_acc,
-    host_inner,
-    wait_swap,
-    host_border,
-    wait_acc,
-    count
-  };
-  static constexpr const char* names[count] = {"acc-launch",  "pack-acc",   "pack-host",
-                                               "to-acc",      "host-inner", "wait-swap",
-                                               "host-border", "wait-acc"};
-  int every = 0, steps = 0, kind = 0, n[2] = {};
-  double sum[2][count] = {};
-  Kokkos::Timer clock;
-  NodeTrace() {
-    if (const char* e = std::getenv("KOLB_NODE_TRACE")) every = std::max(0, std::atoi(e));
-  }
-  void begin(bool pull) {
-    if (!every) return;
-    kind = pull ? 0 : 1;
-    clock.reset();
-  }
-  void mark(Phase p) {
-    if (!every) return;
-    sum[kind][p] += clock.seconds();
-    clock.reset();
-  }
-  void step_done() {
-    if (!every) return;
-    ++n[kind];
-    if (++steps % every) return;
-    for (int k = 0; k < 2; ++k) {
-      if (!n[k]) continue;
-      std::fprintf(stderr, "node trace, %s steps (%d):", k ? "local" : "pull", n[k]);
-      for (int q = 0; q < count; ++q)
-        std::fprintf(stderr, " %s %.3f", names[q], 1e3 * sum[k][q] / n[k]);
-      std::fprintf(stderr, " ms/step\n");
-      std::fill(sum[k], sum[k] + count, 0.0);
-      n[k] = 0;
-    }
-  }
-};
-NodeTrace& node_trace() {
-  static NodeTrace trace;
-  return trace;
 }
 
 }  // namespace
@@ -165,18 +61,20 @@ void Domain::initialize() {
 
 void Domain::resplit(int host_columns) {
   if (host_columns == m_case.execution.host_columns) return;
-  if (m_case.execution.streaming == Streaming::aa && m_step % 2 != 0)
+  if (m_case.execution.streaming == Streaming::aa && m_node.step % 2 != 0)
     throw std::logic_error("Domain::resplit: an AA state is moved after even steps only");
   Case c = m_case;
   c.execution.host_columns = host_columns;
   const std::string problem = tile_split_problem(c);
   if (!problem.empty()) throw std::invalid_argument("Domain::resplit: " + problem);
   const std::vector<double> f = populations();
-  const std::int64_t step = m_step;
-  m_slots.clear();  // frees the old parts before the new ones are allocated
-  m_helper.reset();
-  m_halo_lane.reset();
-  m_accelerator.reset();
+  const std::int64_t step = m_node.step;
+  m_schedule.reset();
+  m_remote.reset();
+  m_node.slots.clear();  // frees the old parts before the new ones are allocated
+  m_node.helper.reset();
+  m_node.halo_lane.reset();
+  m_node.accelerator.reset();
   m_case = c;
   build(c);
   restore(f, step);
@@ -225,7 +123,7 @@ std::vector<PartSetup> part_setups(const Case& c, const Geometry& geometry, cons
                                     : lattice_end && !periodic[a] ? FaceLink::wall
                                                                   : FaceLink::neighbour;
         // The faces between the accelerator and the host parts arrive during
-        // both sides' updates where the swap overlaps them (step_overlapped).
+        // both sides' updates where the swap overlaps them (OverlappedNode).
         const bool host_to_accelerator =
             role == PartRole::host && n == 3 && side == (k == 0 ? Side::right : Side::left);
         setup.late[a][int(side)] =
@@ -258,13 +156,15 @@ std::vector<std::pair<std::string, StepPlan>> plan_parts(const Case& c) {
 
 std::vector<std::pair<std::string, StepPlan>> Domain::plans() const {
   std::vector<std::pair<std::string, StepPlan>> out;
-  for (const Slot& slot : m_slots) out.emplace_back(slot.label, slot.part->plan());
+  for (const Slot& slot : m_node.slots) out.emplace_back(slot.label, slot.part->plan());
   return out;
 }
 
 void Domain::build(const Case& c) {
-  m_accelerator = std::make_unique<AcceleratorInstance>();
-  m_halo_lane = std::make_unique<AcceleratorInstance>(StreamPriority::urgent);
+  Node& node = m_node;
+  node.accelerator = std::make_unique<AcceleratorInstance>();
+  node.halo_lane = std::make_unique<AcceleratorInstance>(StreamPriority::urgent);
+  node.in_place = c.execution.streaming == Streaming::aa;
   const std::string where = c.source + ": execution.host_columns";
   if (c.execution.host_columns_auto && c.execution.host_columns < 0)
     throw ConfigError(where,
@@ -276,526 +176,71 @@ void Domain::build(const Case& c) {
   if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
-  const NodeSpaces spaces{m_accelerator->get(), NodeHost(), m_halo_lane->get()};
+  const NodeSpaces spaces{node.accelerator->get(), NodeHost(), node.halo_lane->get()};
   const Tile& t = m_tile;
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
-  m_split = s;
+  node.split = s;
   const auto setups = part_setups(c, geometry, t, m_grid.get());
   for (const PartSetup& setup : setups)
-    m_slots.push_back({make_part(c, setup, spaces), setup.role, {}, setup.label});
-  const int n = int(m_slots.size());
+    node.slots.push_back({make_part(c, setup, spaces), setup.role, {}, setup.label});
+  const int n = int(node.slots.size());
   const auto periodic = c.periodic();
+  if (m_grid) m_remote = std::make_unique<HaloExchange>(m_grid, c.execution.gpu_aware_mpi);
   // Faces between neighbours along s, across the s boundary when periodic
-  // on one rank (a lone part fills that halo itself), and to other ranks.
-  // Tags name the receiving face: its axis, side and, across the other
-  // axes, its part (tiles of one s range hold the same parts; across s
-  // each side has one face, and uneven tiles may hold 2 or 3 parts).
-  auto tag = [](int a, Side side, int k) { return (2 * a + int(side)) * 64 + k; };
+  // on one rank (a lone part fills that halo itself), and to other ranks
+  // (across the other axes each part has its own; across s only the end
+  // parts' outer faces, one per side).
   for (int k = 0; k < n; ++k) {
-    Slot& slot = m_slots[k];
+    Slot& slot = node.slots[k];
     const bool wrap = periodic[s] && t.ranks[s] == 1 && n > 1;
-    if (k > 0 || wrap) slot.faces.push_back({s, Side::left, (k + n - 1) % n, false, 0, 0, {}, {}});
-    if (k + 1 < n || wrap) slot.faces.push_back({s, Side::right, (k + 1) % n, false, 0, 0, {}, {}});
+    if (k > 0 || wrap) slot.faces.push_back({Side::left, (k + n - 1) % n, {}});
+    if (k + 1 < n || wrap) slot.faces.push_back({Side::right, (k + 1) % n, {}});
     for (int a = 0; a < 3; ++a)
-      for (const Side side : {Side::left, Side::right}) {
-        if (setups[k].faces[a][int(side)] != FaceLink::remote) continue;
-        const int part = a != s ? k : 0;
-        slot.faces.push_back({a,
-                              side,
-                              m_grid->neighbour(a, side),
-                              true,
-                              tag(a, side, part),
-                              tag(a, opposite(side), part),
-                              {},
-                              {}});
-      }
+      for (const Side side : {Side::left, Side::right})
+        if (setups[k].faces[a][int(side)] == FaceLink::remote)
+          m_remote->add(k, a, side, a != s ? k : 0);
   }
-  if (host_parts_on_helper && has(PartRole::host)) {
-    m_helper = std::make_unique<HelperThread>();
-    const std::vector<int> busy = openmp_threads_cpus();
-    m_helper->submit([busy] { bind_current_thread_away_from(busy); });
-    m_helper->wait();
+  if (host_parts_on_helper && node.has(PartRole::host)) {
+    node.helper = std::make_unique<HelperThread>();
+    pin_away_from_openmp(*node.helper);
   }
 }
 
 Domain::~Domain() = default;
 
-bool Domain::has(PartRole role) const {
-  return std::any_of(m_slots.begin(), m_slots.end(), [&](const Slot& s) { return s.role == role; });
-}
-
-void Domain::fill_halos(Slot& slot, bool own_role_only) {
-  for (const Face& f : slot.faces) {
-    const Slot& from = m_slots[f.neighbour];
-    if (!f.remote && (!own_role_only || from.role == slot.role))
-      slot.part->fill_halo(f.side, *from.part);
+Schedule& Domain::schedule() {
+  if (!m_schedule) {
+    ScheduleChoice choice;
+    choice.swap_overlap = swap_overlapped();
+    choice.lone_overlap = m_overlap;
+    choice.ranks = m_tile.ranks;
+    choice.dim = m_case.dim;
+    choice.remote = m_remote.get();
+    m_schedule = make_schedule(m_node, choice);
   }
-  for (int a = 0; a < 3; ++a) slot.part->fill_periodic(a);
+  return *m_schedule;
 }
 
-double Domain::update_role(PartRole role, bool fill) {
-  Kokkos::Timer timer;
-  for (Slot& s : m_slots)
-    if (s.role == role) {
-      if (fill) fill_halos(s);
-      s.part->update();
-    }
-  for (Slot& s : m_slots)
-    if (s.role == role) s.part->fence();
-  return timer.seconds();
+void Domain::set_overlap(bool overlap) {
+  m_overlap = overlap ? 1 : 0;
+  m_schedule.reset();
 }
 
-void Domain::advance(std::int64_t steps) {
-  if (m_grid) {
-    for (std::int64_t k = 0; k < steps; ++k) step_distributed();
-    return;
-  }
-  if (m_slots.size() > 1) {
-    for (std::int64_t k = 0; k < steps; ++k) step_parts(true);
-    finish_pushes();  // the state between calls is whole
-    return;
-  }
-  // One part: no faces, and launches queue back to back.
-  Kokkos::Timer timer;
-  Part& part = *m_slots[0].part;
-  for (std::int64_t k = 0; k < steps; ++k) {
-    for (int a = 0; a < 3; ++a) part.fill_periodic(a);
-    part.update();
-    part.swap();
-  }
-  part.fence();
-  const double seconds = timer.seconds();
-  m_step += steps;
-  m_timings.steps += steps;
-  m_timings.total += seconds;
-  (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) += seconds;
-}
-
-void Domain::start_exchange(int axis) {
-  // Receives posted first; each part's packs are fenced before its sends
-  // (only the packing parts: another thread may be driving the others).
-  for (Slot& s : m_slots) {
-    std::vector<std::pair<const Face*, HaloBuffer>> sends;
-    for (Face& f : s.faces)
-      if (f.remote && f.axis == axis) {
-        f.received = s.part->receive_buffer(axis, f.side, !m_case.execution.gpu_aware_mpi);
-        m_grid->receive(f.neighbour, f.tag, f.received.data, f.received.bytes);
-        sends.emplace_back(&f, s.part->pack(axis, f.side, !m_case.execution.gpu_aware_mpi));
-      }
-    if (sends.empty()) continue;
-    s.part->fence();
-    for (const auto& [f, buffer] : sends)
-      m_grid->send(f->neighbour, f->send_tag, buffer.data, buffer.bytes);
-  }
-}
-
-void Domain::finish_exchange(int axis) {
-  m_grid->wait_all();
-  for (Slot& s : m_slots)
-    for (Face& f : s.faces)
-      if (f.remote && f.axis == axis) s.part->unpack(axis, f.side, f.received);
-}
-
-void Domain::step_distributed() {
-  Kokkos::Timer step_timer;
-  double exchange = 0;
-  auto exchanged = [&](auto&& phase) {
-    Kokkos::Timer t;
-    phase();
-    exchange += t.seconds();
-  };
-  const int dim = m_case.dim;
-  if (m_slots.size() == 1) {
-    // Self-periodic halos first; then the first axis with remote faces is in
-    // flight while the sites that do not read them update (overlap); later
-    // axes carry the halos of the earlier ones (edges, corners), so they
-    // follow in order; then the sites next to remote faces.
-    // In place (AA; slabs along x, tiling_problem), only pull steps read
-    // the halos, and what they push into the x halos goes back afterwards.
-    Part& part = *m_slots[0].part;
-    const bool in_place = m_case.execution.streaming == Streaming::aa;
-    const bool halos = part.reads_halos();
-    int first = 0;
-    while (first < dim && m_tile.ranks[first] == 1) ++first;
-    for (int a = 0; a < 3; ++a) part.fill_periodic(a);
-    if (halos && first < dim) exchanged([&] { start_exchange(first); });
-    // Overlap pays where launches are asynchronous (a GPU): host kernels
-    // block, MPI progresses only inside its calls meanwhile, and x borders
-    // are one-site-long rows.
-    const bool overlap = !in_place && (m_overlap >= 0 ? m_overlap == 1
-                                                      : m_slots[0].role == PartRole::accelerator &&
-                                                            !node_accelerator_on_host);
-    if (overlap) part.update(UpdateZone::inner);
-    if (halos)
-      exchanged([&] {
-        for (int a = first; a < dim; ++a) {
-          if (a > first) start_exchange(a);
-          finish_exchange(a);
-          part.fill_periodic(a);  // again: its corners over the halos just received
-        }
-      });
-    part.update(overlap ? UpdateZone::border : UpdateZone::all);
-    part.fence();
-    if (in_place && halos) exchanged([&] { push_remote_x(); });
-    part.swap();
-    const double total = step_timer.seconds();
-    ++m_step;
-    m_timings.steps += 1;
-    m_timings.exchange += exchange;
-    (m_slots[0].role == PartRole::accelerator ? m_timings.accelerator : m_timings.host) +=
-        total - exchange;
-    m_timings.total += total;
-    return;
-  }
-  // A node on each rank. Tiled along the split axis only: the host parts
-  // hold the remote faces and exchange them as part of the host side's
-  // work, while the accelerator updates. Else every halo first, axis by
-  // axis (the split axis between the parts and to the neighbouring ranks,
-  // then the others in order), then the parts update together.
-  bool slabs = true;
-  for (int a = 0; a < 3; ++a) slabs = slabs && (a == m_split || m_tile.ranks[a] == 1);
-  if (slabs) {
-    step_parts(true, true);
-    return;
-  }
-  exchanged([&] {
-    for (const int a : fill_order(m_split)) {  // the parts' order (Extents::first_axis)
-      if (a >= dim) continue;
-      start_exchange(a);
-      finish_exchange(a);
-      for (Slot& s : m_slots) {
-        if (a == m_split)
-          for (const Face& f : s.faces)
-            if (!f.remote) s.part->fill_halo(f.side, *m_slots[f.neighbour].part);
-        s.part->fill_periodic(a);
-      }
-      for (Slot& s : m_slots) s.part->fence();
-    }
-  });
-  step_parts(false);
-  m_timings.exchange += exchange;
-  m_timings.mpi += exchange;
-  m_timings.total += exchange;
-}
-
-void Domain::for_each_side(const std::function<void(PartRole)>& f) {
-  if (m_helper && has(PartRole::host)) {
-    m_helper->submit([&] { f(PartRole::host); });
-    f(PartRole::accelerator);
-    m_helper->wait();
-  } else {
-    f(PartRole::accelerator);
-    f(PartRole::host);
-  }
-}
-
-void Domain::push_across() {
-  // Every part packs what it pushed into its x halos, then every part takes
-  // from each neighbour what that one pushed towards it.
-  for_each_side([&](PartRole role) {
-    for (Slot& s : m_slots)
-      if (s.role == role) {
-        for (Face& f : s.faces)
-          if (!f.remote) f.pushed = s.part->pack_pushed(f.side, false);
-        s.part->fence();
-      }
-  });
-  for_each_side([&](PartRole role) {
-    for (Slot& s : m_slots)
-      if (s.role == role) {
-        for (const Face& f : s.faces) {
-          if (f.remote) continue;
-          for (const Face& g : m_slots[f.neighbour].faces)
-            if (!g.remote && g.side == opposite(f.side)) s.part->unpack_pushed(f.side, g.pushed);
-        }
-        s.part->fence();
-      }
-  });
-}
-
-void Domain::push_remote_x() {
-  // Tags apart from the halo exchange's: the same faces carry both.
-  constexpr int offset = 2048;
-  const bool host = !m_case.execution.gpu_aware_mpi;
-  Part& part = *m_slots[0].part;
-  std::vector<std::pair<const Face*, HaloBuffer>> sends;
-  for (Face& f : m_slots[0].faces)
-    if (f.remote && f.axis == 0) {
-      f.received = part.pushed_receive_buffer(f.side, host);
-      m_grid->receive(f.neighbour, offset + f.tag, f.received.data, f.received.bytes);
-      sends.emplace_back(&f, part.pack_pushed(f.side, host));
-    }
-  part.fence();
-  for (const auto& [f, buffer] : sends)
-    m_grid->send(f->neighbour, offset + f->send_tag, buffer.data, buffer.bytes);
-  m_grid->wait_all();
-  for (const Face& f : m_slots[0].faces)
-    if (f.remote && f.axis == 0) part.unpack_pushed(f.side, f.received);
-  part.fence();
-}
-
-double Domain::exchange_remote_split() {
-  Kokkos::Timer timer;
-  start_exchange(m_split);
-  finish_exchange(m_split);
-  return timer.seconds();
+void Domain::set_swap_overlap(bool overlap) {
+  m_swap_overlap = overlap ? 1 : 0;
+  m_schedule.reset();
 }
 
 bool Domain::swap_overlapped() const {
-  return has(PartRole::host) && has(PartRole::accelerator) &&
+  return m_node.has(PartRole::host) && m_node.has(PartRole::accelerator) &&
          (m_swap_overlap >= 0 ? m_swap_overlap == 1 : node_swap_overlapped());
 }
 
-Domain::SwapInFlight Domain::start_swap(bool pushed) {
-  const int s = m_split;
-  // The accelerator's packs first, so that its copies start while the host
-  // packs: every transfer from or to it is queued on its halo lane, through
-  // pinned host memory. Halos between host parts (across a periodic wrap)
-  // are filled directly by fill_halos; pushes between them go here too.
-  SwapInFlight swap{pushed, {}};
-  std::vector<Transfer> to_accelerator, between_hosts;
-  m_halo_lane->start_clock();
-  for (const PartRole from : {PartRole::accelerator, PartRole::host}) {
-    for (Slot& slot : m_slots) {
-      if (slot.role != from) continue;
-      for (const Face& f : slot.faces) {
-        Slot& to = m_slots[f.neighbour];
-        if (f.remote || (to.role == from && !pushed)) continue;
-        const HaloBuffer data =
-            pushed ? slot.part->pack_pushed(f.side, true) : slot.part->pack(s, f.side, true);
-        (to.role == PartRole::accelerator ? to_accelerator
-         : from == PartRole::host         ? between_hosts
-                                          : swap.to_host)
-            .push_back({to.part.get(), opposite(f.side), data});
-      }
-    }
-    node_trace().mark(from == PartRole::accelerator ? NodeTrace::pack_acc : NodeTrace::pack_host);
-  }
-  for (const Transfer& t : to_accelerator)
-    pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(s, t.side, t.data);
-  // Pushes between host parts land now: the host's inner sites, which run
-  // before finish_swap, include those next to a host-host face.
-  for (const Transfer& t : between_hosts) t.to->unpack_pushed(t.side, t.data);
-  m_halo_lane->stop_clock();
-  node_trace().mark(NodeTrace::to_acc);
-  return swap;
-}
-
-double Domain::finish_swap(const SwapInFlight& swap) {
-  for (Slot& slot : m_slots)
-    if (slot.role == PartRole::accelerator) slot.part->fence_halos();
-  for (const Transfer& t : swap.to_host)
-    swap.pushed ? t.to->unpack_pushed(t.side, t.data) : t.to->unpack(m_split, t.side, t.data);
-  return m_halo_lane->clock_seconds();  // the lane is fenced
-}
-
-void Domain::step_overlapped(bool remote_split) {
-  Kokkos::Timer step_timer;
-  auto each = [&](PartRole role, auto&& f) {
-    for (Slot& slot : m_slots)
-      if (slot.role == role) f(slot);
-  };
-  const bool in_place = m_case.execution.streaming == Streaming::aa;
-  const bool pull = m_slots.front().part->reads_halos();  // two buffers: every step
-  double swap = 0, mpi = 0, lane = 0;
-  SwapInFlight in_flight{false, {}};
-  NodeTrace& trace = node_trace();
-  trace.begin(pull);
-  m_accelerator->start_clock();
-  if (pull) {
-    // 1. The accelerator's periodic halos and its inner sites, which read
-    //    none across s (asynchronous on a GPU). The halo lane starts after
-    //    the fills: their corners read the halos it writes.
-    each(PartRole::accelerator, [](Slot& a) {
-      for (int axis = 0; axis < 3; ++axis) a.part->fill_periodic(axis);
-    });
-    m_halo_lane->wait_for(*m_accelerator);
-    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
-    trace.mark(NodeTrace::acc_launch);
-    // 2. The swap starts on the halo lane. In place, the inner pulls (of
-    //    both sides) leave alone the slots it moves: the border slots the
-    //    neighbours pull from, and the halos (an AA site touches only the
-    //    slots it pulls from, kernels/aa.hpp).
-    Kokkos::Timer timer;
-    in_flight = start_swap(false);
-    swap = timer.seconds();
-    // 3. The accelerator's border layers, queued behind the lane (an event
-    //    between the streams: the host goes on), its periodic edges filled
-    //    again over the halos received.
-    m_accelerator->wait_for(*m_halo_lane);
-    each(PartRole::accelerator, [](Slot& a) {
-      a.part->halos_ordered();
-      a.part->fill_periodic_edges();
-      a.part->update(UpdateZone::border);
-    });
-    trace.mark(NodeTrace::acc_launch);
-  } else {
-    // An AA local step: what the last pull step pushed across the faces
-    // crosses while both sides collide their inner sites (the lane waits
-    // for that pull step only); the border sites, which receive those
-    // populations, collide after them: the accelerator's queued behind
-    // the lane, the host's after finish_swap (step 4).
-    m_halo_lane->wait_for(*m_accelerator);
-    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
-    trace.mark(NodeTrace::acc_launch);
-    if (m_pushes_pending) {
-      Kokkos::Timer timer;
-      in_flight = start_swap(true);
-      swap = timer.seconds();
-      m_accelerator->wait_for(*m_halo_lane);
-      each(PartRole::accelerator, [](Slot& a) { a.part->halos_ordered(); });
-    }
-    each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
-    trace.mark(NodeTrace::acc_launch);
-  }
-  const bool pushes = m_pushes_pending;
-  // After a pull step the pushes wait for the next step (or finish_pushes).
-  m_pushes_pending = in_place && pull;
-  m_accelerator->stop_clock();
-  if (!m_concurrent) m_accelerator->get().fence();
-  // 4. The host parts. After a pull: their own halos (between host parts,
-  //    periodic wraps) and inner layers while the copies (and the MPI faces
-  //    of slabs along s) are in flight, then the accelerator's borders
-  //    into their halos, the periodic edges over them, and the layers next
-  //    to the accelerator. After an AA pull, the local step's inner
-  //    sites, the pushes received, then the border sites. The wait for
-  //    the copies counts as swap time.
-  Kokkos::Timer host_timer;
-  double waited = 0;
-  if (pull || pushes) {
-    const bool remote = pull && remote_split;
-    if (remote) {
-      Kokkos::Timer timer;
-      start_exchange(m_split);
-      mpi += timer.seconds();
-    }
-    each(PartRole::host, [&](Slot& h) {
-      if (pull) fill_halos(h, true);
-      h.part->update(UpdateZone::inner);
-    });
-    trace.mark(NodeTrace::host_inner);
-    Kokkos::Timer timer;
-    if (remote) {
-      finish_exchange(m_split);
-      mpi += timer.seconds();
-      timer.reset();
-    }
-    lane = finish_swap(in_flight);
-    waited = timer.seconds();
-    trace.mark(NodeTrace::wait_swap);
-    each(PartRole::host, [&](Slot& h) {
-      if (pull) h.part->fill_periodic_edges();
-      h.part->update(UpdateZone::border);
-    });
-  } else {
-    each(PartRole::host, [](Slot& h) { h.part->update(); });
-  }
-  each(PartRole::host, [](Slot& h) { h.part->fence(); });
-  trace.mark(NodeTrace::host_border);
-  const double host = host_timer.seconds() - waited;
-  swap += waited;
-  each(PartRole::accelerator, [](Slot& a) { a.part->fence(); });
-  trace.mark(NodeTrace::wait_acc);
-  trace.step_done();
-  for (Slot& slot : m_slots) slot.part->swap();
-  ++m_step;
-  m_timings.steps += 1;
-  m_timings.exchange += swap;
-  m_timings.transfer += lane;
-  m_timings.accelerator += m_accelerator->clock_seconds();
-  m_timings.host += host;
-  m_timings.mpi += mpi;
-  m_timings.total += step_timer.seconds();
-}
-
-void Domain::finish_pushes() {
-  if (!m_pushes_pending) return;
-  Kokkos::Timer timer;
-  push_across();
-  m_pushes_pending = false;
-  const double seconds = timer.seconds();
-  m_timings.exchange += seconds;
-  m_timings.total += seconds;
-}
-
-void Domain::step_parts(bool fill, bool remote_split) {
-  if (fill && swap_overlapped()) return step_overlapped(remote_split);
-  Kokkos::Timer step_timer;
-  double exchange = 0, accelerator = 0, host = 0, mpi = 0;
-  const bool host_work = has(PartRole::host);
-  // In place (AA), a pull step can write a slot its neighbour's halo copies
-  // (a border site bouncing off a solid site across the face), so here every
-  // halo is filled before any part updates, and what each part pushed into
-  // its halos across the split axis goes to its neighbours after all have
-  // updated (step_overlapped moves only slots no concurrent pull touches).
-  // Local steps read no halos.
-  const bool in_place = m_case.execution.streaming == Streaming::aa;  // (config: isothermal only)
-  const bool pull = m_slots.front().part->reads_halos();
-  if (in_place) {
-    if (fill && pull)
-      for_each_side([&](PartRole role) {
-        for (Slot& s : m_slots)
-          if (s.role == role) {
-            fill_halos(s);
-            s.part->fence();
-          }
-      });
-    fill = false;
-    exchange += step_timer.seconds();
-  }
-  if (m_helper) {
-    // Each side fills its own halos (reading the other side's border, which
-    // nobody writes during a step): the halo swap overlaps the other update.
-    if (host_work)
-      m_helper->submit([&] {
-        if (remote_split) mpi = exchange_remote_split();
-        host = mpi + update_role(PartRole::host, fill);
-      });
-    if (!m_concurrent && host_work) m_helper->wait();
-    accelerator = update_role(PartRole::accelerator, fill);
-    if (m_concurrent && host_work) m_helper->wait();
-  } else {
-    // Where the swap does not overlap (Serial-only builds, or GPU nodes with
-    // set_swap_overlap(false)) it comes first, in order: the model's T_swap.
-    if (fill)
-      for (Slot& s : m_slots) fill_halos(s);
-    exchange = step_timer.seconds();
-    m_accelerator->start_clock();
-    for (Slot& s : m_slots)
-      if (s.role == PartRole::accelerator) s.part->update();  // asynchronous on a GPU
-    m_accelerator->stop_clock();
-    if (!m_concurrent) m_accelerator->get().fence();
-    if (remote_split) {
-      // Host-side MPI while the GPU runs; then the host parts' periodic
-      // corners again, over the halos just received.
-      mpi = exchange_remote_split();
-      for (Slot& s : m_slots)
-        if (s.role == PartRole::host)
-          for (const int a : fill_order(m_split))
-            if (a != m_split) s.part->fill_periodic(a);
-    }
-    if (host_work) host = mpi + update_role(PartRole::host, false);
-    m_accelerator->get().fence();
-    accelerator = m_accelerator->clock_seconds();
-  }
-  if (in_place && pull) {
-    Kokkos::Timer timer;
-    push_across();
-    exchange += timer.seconds();
-  }
-  for (Slot& s : m_slots) s.part->swap();
-  ++m_step;
-  m_timings.steps += 1;
-  m_timings.exchange += exchange;
-  m_timings.accelerator += accelerator;
-  m_timings.host += host;
-  m_timings.mpi += mpi;
-  m_timings.total += step_timer.seconds();
-}
+void Domain::advance(std::int64_t steps) { schedule().advance(m_node, steps); }
 
 ObservableSums Domain::observe(const RowSample& rows) {
   ObservableSums sum;
-  for (Slot& s : m_slots) sum.add(s.part->observe(rows));
+  for (Slot& s : m_node.slots) sum.add(s.part->observe(rows));
   if (m_grid) {
     double sums[8] = {sum.mass,           sum.momentum[0],     sum.momentum[1], sum.momentum[2],
                       sum.kinetic_energy, sum.internal_energy, sum.speed_sum,   sum.fluid_sites};
@@ -823,7 +268,7 @@ HostFields Domain::fields() {
 void Domain::fields(HostFields& into) {
   // The parts cover the tile: every entry is written, none needs a fill.
   into.resize(m_tile.size, m_tile.offset, lattice_info(m_case.lattice).has_temperature);
-  for (Slot& s : m_slots) s.part->gather_fields(into);
+  for (Slot& s : m_node.slots) s.part->gather_fields(into);
 }
 
 HostFields Domain::piece_fields() {
@@ -898,7 +343,7 @@ std::string piece_name(int rank) {
 std::vector<double> Domain::populations() {
   const auto& n = m_tile.size;
   std::vector<double> out(std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q);
-  for (Slot& s : m_slots) s.part->gather_populations(out, n);
+  for (Slot& s : m_node.slots) s.part->gather_populations(out, n);
   return out;
 }
 
@@ -906,8 +351,8 @@ void Domain::restore(const std::vector<double>& populations, std::int64_t step) 
   const auto& n = m_tile.size;
   if (populations.size() != std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q)
     throw std::invalid_argument("restore: populations do not match the tile");
-  for (Slot& s : m_slots) s.part->set_populations(populations, n);
-  m_step = step;
+  for (Slot& s : m_node.slots) s.part->set_populations(populations, n);
+  m_node.step = step;
 }
 
 void Domain::set_fields(const std::vector<double>& rho, const std::vector<double>& u,
@@ -921,43 +366,24 @@ void Domain::set_fields(const std::vector<double>& rho, const std::vector<double
   in.rho = rho;
   in.u = u;
   in.temperature = temperature;
-  for (Slot& s : m_slots) s.part->set_fields(in);
+  for (Slot& s : m_node.slots) s.part->set_fields(in);
 }
 
-double Domain::time_kernel(BenchKernel kernel, int steps) {
-  if (m_slots.size() != 1)
-    throw std::invalid_argument("time_kernel: a node times whole steps only (advance)");
-  return m_slots[0].part->time_kernel(kernel, steps);
-}
-
-double Domain::time_face(int axis, int repeats) {
-  Part& part = *m_slots[0].part;
-  double best = 1e300;
-  for (int r = 0; r < repeats + 1; ++r) {
-    part.fence();
-    Kokkos::Timer timer;
-    const HaloBuffer sent = part.pack(axis, Side::right, true);
-    part.fence();
-    part.unpack(axis, Side::left, sent);
-    part.fence();
-    if (r > 0) best = std::min(best, timer.seconds());
-  }
-  return best;
-}
-
-std::size_t Domain::face_bytes(int axis) {
-  return m_slots[0].part->receive_buffer(axis, Side::left, true).bytes;
+Part& Domain::only_part() {
+  if (m_node.slots.size() != 1)
+    throw std::invalid_argument("Domain::only_part: the domain has several parts");
+  return *m_node.slots[0].part;
 }
 
 std::string Domain::variant() const { return to_string(m_case.variant()); }
 
 std::string Domain::execution_space() const {
   std::string s = m_case.execution.host_columns < 0
-                      ? m_slots[0].part->space()
+                      ? m_node.slots[0].part->space()
                       : std::string(NodeAccelerator::name()) + " + " + NodeHost::name() +
                             " (host " + std::to_string(m_case.execution.host_columns) +
-                            (m_split == 0 ? " columns" : " layers") + " per side along " +
-                            axis_name(m_split) + ")";
+                            (m_node.split == 0 ? " columns" : " layers") + " per side along " +
+                            axis_name(m_node.split) + ")";
   if (m_grid)
     s += " on each of " + std::to_string(comm::size()) + " MPI ranks (tiles " +
          to_string(m_tile.ranks, m_case.dim) + ")";
@@ -965,7 +391,7 @@ std::string Domain::execution_space() const {
 }
 
 int Domain::concurrency() const {
-  const int accelerator = m_accelerator->get().concurrency();
+  const int accelerator = m_node.accelerator->get().concurrency();
   return m_case.execution.host_columns < 0 ? accelerator : accelerator + 1;
 }
 

@@ -8,11 +8,13 @@
 // and planes, however small M is.
 // Under MPI each rank owns one Domain for its tile of the lattice; faces to
 // other ranks are exchanged through a comm::CartGrid, overlapped with the
-// update of the sites that do not need them. The step schedule and the
-// bitwise invariance under the split and the tiling: docs/design.md.
+// update of the sites that do not need them. The Domain builds the parts
+// (a Node), the faces to other ranks (a HaloExchange) and picks the step's
+// schedule (schedule.hpp); the bitwise invariance under the split and the
+// tiling: docs/design.md.
 
 #include <kolb/comm/tiling.hpp>
-#include <kolb/domain/part.hpp>
+#include <kolb/domain/node.hpp>
 #include <kolb/io/vtk.hpp>
 
 #include <functional>
@@ -22,32 +24,11 @@
 
 namespace kolb {
 
-class HelperThread;
-class AcceleratorInstance;
+class HaloExchange;
+class Schedule;
 namespace comm {
 class CartGrid;
 }
-
-// Accumulated wall-clock seconds of the phases of steps.
-struct DomainTimings {
-  std::int64_t steps = 0;
-  // Halo swap: done before both updates (MPI: packing, sending, waiting and
-  // unpacking), or the host side's share of it where it overlaps the
-  // accelerator's update (GPU nodes: queueing, waiting for the copies,
-  // unpacking; in place also the pushes across the faces). CPU-only nodes
-  // fill each side's halos within their own update time instead.
-  double exchange = 0;
-  double accelerator = 0;  // accelerator part update, launch to completion
-  double host = 0;         // host parts update, on the host space (with `mpi`)
-  double mpi = 0;          // exchange with other ranks (slab-tiled node: on the host side)
-  double total = 0;        // whole steps
-  // Where the swap overlaps (step_overlapped): the accelerator's halo lane
-  // from its first to its last piece of the swap (packs, copies both ways,
-  // unpacks, and the gaps while the host packs), timed with events on it;
-  // 0 elsewhere. Against `exchange` it says how much of the swap the host's
-  // inner layers hid.
-  double transfer = 0;
-};
 
 class Domain {
  public:
@@ -88,18 +69,11 @@ class Domain {
   // tile (`temperature` for models with one; empty means T0 = 1 there).
   void set_fields(const std::vector<double>& rho, const std::vector<double>& u,
                   const std::vector<double>& temperature = {});
-  // Benchmark hook (one part only): seconds for `steps` steps of one kernel
-  // over the interior; fused and aa with the part's own halo fills, as a
-  // run on one block steps; advances the state.
-  double time_kernel(BenchKernel kernel, int steps);
+  // The one part of a Domain of one part (benchmarks and the tiling
+  // model's probes time its kernels and faces); throws otherwise.
+  Part& only_part();
 
-  // Seconds to pack and unpack one face of the first part normal to `axis`
-  // through host memory (the tiling model's face cost), fastest of `repeats`.
-  double time_face(int axis, int repeats);
-  // Bytes of that face.
-  std::size_t face_bytes(int axis);
-
-  std::int64_t step() const { return m_step; }
+  std::int64_t step() const { return m_node.step; }
   const Tile& tile() const { return m_tile; }
   const TilingChoice& tiling_choice() const { return m_choice; }
   bool distributed() const { return m_grid != nullptr; }
@@ -119,121 +93,47 @@ class Domain {
   // split_axis() (-1: one part); the tile's layers along that axis and the
   // sites of one layer (the balancer's geometry).
   int host_columns() const { return m_case.execution.host_columns; }
-  int split_axis() const { return m_split; }
-  int columns() const { return m_tile.size[m_split]; }
+  int split_axis() const { return m_node.split; }
+  int columns() const { return m_tile.size[m_node.split]; }
   std::int64_t column_sites() const {
-    return std::int64_t(m_tile.size[0]) * m_tile.size[1] * m_tile.size[2] / m_tile.size[m_split];
+    return std::int64_t(m_tile.size[0]) * m_tile.size[1] * m_tile.size[2] /
+           m_tile.size[m_node.split];
   }
   // true (default): all parts update at the same time. false: the host
   // parts after the accelerator's, so each side is timed without the
   // other's load.
-  void set_concurrent(bool concurrent) { m_concurrent = concurrent; }
+  void set_concurrent(bool concurrent) { m_node.concurrent = concurrent; }
   // MPI: whether a lone part updates its inner sites while the first tiled
   // axis's halos are in flight (default: on GPUs, where launches are
   // asynchronous) or exchanges first and then updates everything.
-  void set_overlap(bool overlap) { m_overlap = overlap ? 1 : 0; }
+  void set_overlap(bool overlap);
   // Whether the host/accelerator halo swap runs while the accelerator
-  // updates (step_overlapped; default node_swap_overlapped: GPU nodes).
+  // updates (OverlappedNode; default node_swap_overlapped: GPU nodes).
   // Forced on, CPU-only builds run the GPU nodes' schedule on one thread
   // (tests).
-  void set_swap_overlap(bool overlap) { m_swap_overlap = overlap ? 1 : 0; }
+  void set_swap_overlap(bool overlap);
   bool swap_overlapped() const;
-  DomainTimings timings() const { return m_timings; }
-  void reset_timings() { m_timings = DomainTimings(); }
+  DomainTimings timings() const { return m_node.timings; }
+  void reset_timings() { m_node.timings = DomainTimings(); }
 
  private:
-  struct Face {
-    int axis;
-    Side side;
-    int neighbour;  // local: index of the part across the face; remote: its rank
-    bool remote;
-    int tag;       // remote: message tag of the data this face receives
-    int send_tag;  // remote: tag of the data it sends
-    HaloBuffer received;
-    HaloBuffer pushed;  // in place: what the part pushed into this face's halo
-  };
-  struct Slot {
-    std::unique_ptr<Part> part;
-    PartRole role;
-    std::vector<Face> faces;
-    std::string label;
-  };
   void build(const Case& c);
   // What is wrong with c's host/accelerator split on this rank's tile ("" if nothing).
   std::string tile_split_problem(const Case& c) const;
   // The case's initial state (initial_fields) on every part.
   void initialize();
-  // remote_split: the host parts exchange their faces across the split
-  // axis with other ranks before their update, while the accelerator
-  // updates (slabs along the split axis).
-  void step_parts(bool fill, bool remote_split = false);
-  // The step of a GPU node: the accelerator updates the sites
-  // that do not read its halos across the split axis while the swap runs on
-  // its halo lane, then its border layers; the host parts update theirs
-  // likewise, the inner layers while the copies run, the layers next to the
-  // accelerator once its borders have arrived. In place (AA), a pull step
-  // swaps the halos so, and what it pushed across the faces crosses during
-  // the next (local) step, while the accelerator collides its inner sites.
-  void step_overlapped(bool remote_split);
-  // A swap across the split axis in flight: what the host parts receive.
-  struct Transfer {
-    Part* to;
-    Side side;  // the face of `to` the data comes through
-    HaloBuffer data;
-  };
-  struct SwapInFlight {
-    bool pushed;
-    std::vector<Transfer> to_host;
-  };
-  // The swap of step_overlapped, started: the halos (or, with `pushed`,
-  // what an AA pull pushed into them) packed on both sides, and every copy
-  // and unpack into the accelerator queued on its halo lane ...
-  SwapInFlight start_swap(bool pushed);
-  // ... and finished: the lane waited for, the accelerator's borders
-  // unpacked into the host parts. Returns the lane's seconds on the swap
-  // (DomainTimings::transfer; start_swap times what it queues there).
-  double finish_swap(const SwapInFlight& swap);
-  // The pushes a last overlapped pull step left in flight (advance returns
-  // a whole state).
-  void finish_pushes();
-  double exchange_remote_split();
-  // In place (AA), after a pull step: the populations each part pushed into
-  // its halos across the split axis go to the neighbours across them.
-  void push_across();
-  // The same across the x faces to other ranks (slabs along x, one part).
-  void push_remote_x();
-  // f(host) on the helper thread while f(accelerator) runs here (CPU-only
-  // builds), else one after the other.
-  void for_each_side(const std::function<void(PartRole)>& f);
-  void step_distributed();
-  // Posts the receives and sends of the remote faces normal to `axis`, and
-  // completes them (unpacking into the halos).
-  void start_exchange(int axis);
-  void finish_exchange(int axis);
-  // Fills the halos (if asked), updates and fences the parts of `role`;
-  // returns the seconds taken.
-  double update_role(PartRole role, bool fill_halos);
-  // Fills the slot's halos from its local neighbours (only those of its own
-  // role if asked: the overlapped swap moves the others) and its periodic
-  // wraps.
-  void fill_halos(Slot& slot, bool own_role_only = false);
-  bool has(PartRole role) const;
+  // The schedule of the node's step, made anew when a choice changes.
+  Schedule& schedule();
 
   Case m_case;
   Tile m_tile;
   TilingChoice m_choice;
   std::shared_ptr<comm::CartGrid> m_grid;  // null: the whole lattice here
-  std::unique_ptr<AcceleratorInstance> m_accelerator;
-  std::unique_ptr<AcceleratorInstance> m_halo_lane;  // the accelerator part's halo lane
-  std::vector<Slot> m_slots;                         // left to right
-  std::unique_ptr<HelperThread> m_helper;
-  bool m_concurrent = true;
-  int m_overlap = -1;             // -1: by the part's space
-  int m_swap_overlap = -1;        // -1: node_swap_overlapped
-  bool m_pushes_pending = false;  // AA: an overlapped pull step's pushes not yet moved
-  std::int64_t m_step = 0;
-  int m_split = 0;  // the axis the parts are layers across
-  DomainTimings m_timings;
+  Node m_node;
+  std::unique_ptr<HaloExchange> m_remote;  // faces to other ranks (MPI)
+  std::unique_ptr<Schedule> m_schedule;
+  int m_overlap = -1;       // -1: by the part's space
+  int m_swap_overlap = -1;  // -1: node_swap_overlapped
 };
 
 // The Domain of this process: the whole lattice on one rank, else this
