@@ -1,7 +1,7 @@
 // `kolb batch`: sweeps of runs, each a `kolb run` process (app/batch.hpp).
 
 #include <kolb/app/batch.hpp>
-#include <kolb/io/case.hpp>
+#include <kolb/app/input.hpp>
 #include <kolb/kernels/stream_probes.hpp>
 #include <kolb/model/lattice_info.hpp>
 

@@ -4,6 +4,7 @@
 
 #include <kolb/app/bench.hpp>
 #include <kolb/app/bench_windows.hpp>
+#include <kolb/app/input.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/domain/memory.hpp>

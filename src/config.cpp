@@ -3,12 +3,11 @@
 
 #include <kolb/comm/tiling.hpp>
 #include <kolb/domain/domain.hpp>
-#include <kolb/io/case.hpp>
+#include <kolb/app/input.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
 
-#include "split_rules.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -34,12 +33,11 @@ using yaml::yaml_text;
 constexpr double kMaxMach = 0.4;
 
 const char* kFaceNames[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
-const char* kAxisNames[3] = {"x", "y", "z"};
 
 int axis_index(const Map& m, const std::string& key, int dim) {
   const std::string v = m.text(key);
   for (int a = 0; a < dim; ++a)
-    if (v == kAxisNames[a]) return a;
+    if (v == axis_name(a)) return a;
   m.reader().fail(
       m.get(key), m.path(key),
       yaml::quoted(v) + " is not an axis of this " + std::to_string(dim) + "-D lattice");
@@ -219,7 +217,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
         if (fb.velocity[normal] != 0)
           top.reader().fail(m.get("velocity"), m.path("velocity"),
                             "a moving wall must move along its own plane (the " +
-                                std::string(kAxisNames[normal]) + " component must be 0)");
+                                std::string(axis_name(normal)) + " component must be 0)");
       } else if (m.has("velocity")) {
         top.reader().fail(m.get("velocity"), m.path("velocity"),
                           "only a moving_wall has a velocity");
@@ -279,7 +277,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       if (lo < 0 || hi > c.size[a])
         top.reader().fail(m.get(key), m.path(key),
                           "obstacle reaches outside the domain along " +
-                              std::string(kAxisNames[a]) + " ([" + std::to_string(lo) + ", " +
+                              std::string(axis_name(a)) + " ([" + std::to_string(lo) + ", " +
                               std::to_string(hi) + "] is not inside [0, " +
                               std::to_string(c.size[a]) + "])");
     };
@@ -380,7 +378,7 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
     if (type != "temperature_wave") check_mach(m, "amplitude", std::abs(ic.amplitude), cs);
     if (c.faces[2 * ic.wave_axis].kind != FaceKind::periodic)
       top.reader().fail(m.get("type"), m.path("type"),
-                        type + " needs periodic boundaries along " + kAxisNames[ic.wave_axis]);
+                        type + " needs periodic boundaries along " + axis_name(ic.wave_axis));
   }
   if (type == "rayleigh_taylor" || type == "rayleigh_benard") {
     if (c.faces[2].kind != FaceKind::wall)
@@ -446,41 +444,12 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
                        : std::vector<int>{ic.wave_axis})
       if (c.faces[2 * a].kind != FaceKind::periodic)
         top.reader().fail(m.get("type"), m.path("type"),
-                          type + " needs periodic boundaries along " + kAxisNames[a]);
+                          type + " needs periodic boundaries along " + axis_name(a));
   }
   ic.density = any.positive("density", 1.0);
 }
 
 }  // namespace
-
-int node_split_axis(const Case& c, const std::array<int, 3>& ranks) {
-  if (c.execution.split_axis >= 0) return c.execution.split_axis;
-  int tiled = -1, count = 0;
-  for (int a = 0; a < 3; ++a)
-    if (ranks[a] > 1) tiled = a, ++count;
-  return count == 1 ? tiled : c.dim - 1;
-}
-
-const char* axis_name(int axis) { return kAxisNames[axis]; }
-
-std::string split_problem(const Case& c, std::int64_t m, int axis) {
-  const std::int64_t lx = c.size[axis], h = lattice_info(c.lattice).halo;
-  const std::string along = std::string(" along ") + kAxisNames[axis];
-  const std::string unit = axis == 0 ? " columns" : " layers";
-  if (m < 0 || 2 * m > lx)
-    return std::to_string(m) + " host" + unit + " per side do not fit in the " +
-           std::to_string(lx) + " lattice" + unit + along + " (0 to " + std::to_string(lx / 2) +
-           ", or auto)";
-  if ((m > 0 && m < h) || (lx - 2 * m > 0 && lx - 2 * m < h))
-    return "every part needs at least " + std::to_string(h) + unit + along +
-           " (the halo width of " + to_string(c.lattice) + "); " + std::to_string(m) + " host" +
-           unit + " per side leave " + std::to_string(lx - 2 * m) + " to the accelerator";
-  if (const int least = wall_layers_needed(c, axis); m > 0 && m < least)
-    return std::to_string(m) + " host rows per side along y: " + to_string(c.lattice) +
-           "'s wall rows need at least " + std::to_string(least) +
-           " (or split along x: execution.split_axis: x)";
-  return "";
-}
 
 namespace {
 
@@ -690,8 +659,6 @@ std::string directory_of(const std::string& path) {
 }
 
 }  // namespace
-
-double Case::viscosity() const { return lattice_info(lattice).cs2 * (tau - 0.5); }
 
 namespace {
 

@@ -5,6 +5,7 @@
 
 #include <kolb/app/batch.hpp>
 #include <kolb/app/bench.hpp>
+#include <kolb/app/input.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/balance/tune.hpp>
 #include <kolb/comm/communicator.hpp>

@@ -9,7 +9,7 @@
 #include <kolb/config.hpp>
 #include <kolb/core/wait_policy.hpp>
 #include <kolb/domain/domain.hpp>
-#include <kolb/io/checkpoint.hpp>
+#include <kolb/app/checkpoint.hpp>
 #include <kolb/io/vtk.hpp>
 #include <kolb/model/lattice_info.hpp>
 

@@ -6,7 +6,7 @@
 #include "support/cases.hpp"
 
 #include <kolb/domain/domain.hpp>
-#include <kolb/io/checkpoint.hpp>
+#include <kolb/app/checkpoint.hpp>
 
 #include <gtest/gtest.h>
 

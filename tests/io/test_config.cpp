@@ -1,6 +1,6 @@
 // Case files: valid input gives the documented values; every class of bad
 // input is a ConfigError naming the key, its file:line:column and the problem.
-#include <kolb/io/case.hpp>
+#include <kolb/app/input.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <gtest/gtest.h>

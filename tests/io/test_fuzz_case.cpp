@@ -3,7 +3,7 @@
 // must read as a valid case or fail with a ConfigError (kolb's exit 2)
 // whose message is short and printable; anything else (another exception,
 // a crash, a hang) fails. The counts of each outcome are printed.
-#include <kolb/io/case.hpp>
+#include <kolb/app/input.hpp>
 
 #include <gtest/gtest.h>
 

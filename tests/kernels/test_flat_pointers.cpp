@@ -1,5 +1,5 @@
 // The flat (device) launches' pointer path on SoA and CSoA
-// (layout/population_pointers.hpp): bulk_flat must store exactly the bits of
+// (block/population_pointers.hpp): bulk_flat must store exactly the bits of
 // bulk at every site, for each kernel that has it (two-buffer StreamCollide,
 // Propagate, AAPull, AALocal, Collide), D2Q9 and D3Q19, in FP64, FP32 and 16-bit
 // storage, forced and unforced.

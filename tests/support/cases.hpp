@@ -1,6 +1,7 @@
 #pragma once
 // Helpers for tests: cases written as YAML text, run in memory.
 
+#include <kolb/app/input.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
 

@@ -3,6 +3,13 @@
 
 #include <Kokkos_Core.hpp>
 
+// CUDA and HIP spell their stream and event calls alike: cudaX / hipX.
+#if defined(KOKKOS_ENABLE_CUDA)
+#define KOLB_GPU(name) cuda##name
+#elif defined(KOKKOS_ENABLE_HIP)
+#define KOLB_GPU(name) hip##name
+#endif
+
 // KOLB_UNROLL: fully unroll a loop over populations (constant trip count Q),
 // so that a loop over sites around it can be vectorised. The GCC pragmas
 // also serve nvcc's host pass: cudafe passes them on to the host compiler

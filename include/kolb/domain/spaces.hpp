@@ -6,6 +6,8 @@
 //    cores - 1 threads), host = Serial on one helper std::thread;
 //  - Serial-only build: both roles are Serial and run one after the other.
 
+#include <kolb/core/macros.hpp>
+
 #include <Kokkos_Core.hpp>
 
 #include <type_traits>
@@ -43,13 +45,6 @@ struct NodeSpaces {
   // split axis, queued while its update runs (a second stream on GPUs).
   NodeAccelerator accelerator_halos;
 };
-
-// CUDA and HIP spell their stream and event calls alike: cudaX / hipX.
-#if defined(KOKKOS_ENABLE_CUDA)
-#define KOLB_GPU(name) cuda##name
-#elif defined(KOKKOS_ENABLE_HIP)
-#define KOLB_GPU(name) hip##name
-#endif
 
 // How a GPU schedules an instance's kernels against other streams' pending
 // blocks: `urgent` streams (the halo lane) get each SM slot that frees up

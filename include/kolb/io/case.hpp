@@ -1,6 +1,7 @@
 #pragma once
 // Case: one validated simulation description, as read from a YAML file.
-// Every value here has been checked by read_case(); the solver trusts it.
+// Every value here has been checked by read_case() (app/input.hpp); the
+// solver trusts it.
 // Below this layer choices are types (core/variant.hpp), not strings.
 
 #include <kolb/core/variant.hpp>
@@ -195,11 +196,5 @@ const char* axis_name(int axis);
 // What is wrong with M host layers per side along `axis` for the case's
 // size (empty: nothing).
 std::string split_problem(const Case& c, std::int64_t host_columns, int axis);
-
-// Reads and validates a case. `overrides` are "dotted.key=value" strings
-// applied on top of the file (YAML syntax for the value). Throws ConfigError.
-Case read_case(const std::string& path, const std::vector<std::string>& overrides = {});
-Case read_case_string(const std::string& yaml, const std::string& name = "<string>",
-                      const std::vector<std::string>& overrides = {});
 
 }  // namespace kolb

@@ -19,7 +19,7 @@
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/pull.hpp>
-#include <kolb/layout/population_pointers.hpp>
+#include <kolb/block/population_pointers.hpp>
 
 #include <array>
 #include <string>

@@ -7,7 +7,7 @@
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/policy.hpp>
-#include <kolb/layout/population_pointers.hpp>
+#include <kolb/block/population_pointers.hpp>
 
 #include <algorithm>
 

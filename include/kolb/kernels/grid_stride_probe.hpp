@@ -5,7 +5,7 @@
 // not set by a launch shape Kokkos chose. Without a GPU backend this header
 // declares nothing.
 
-#include <kolb/domain/spaces.hpp>
+#include <kolb/core/macros.hpp>
 
 #if defined(KOLB_GPU)
 

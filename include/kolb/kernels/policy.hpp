@@ -438,7 +438,7 @@ struct FlatSplitLoop {
     if constexpr (!Bulk)
       m_site(z, y, x);
     else if constexpr (has_flat_bulk<SiteFunctor>::value)
-      m_site.bulk_flat(z, y, x);  // 32-bit addresses (layout/population_pointers.hpp)
+      m_site.bulk_flat(z, y, x);  // 32-bit addresses (block/population_pointers.hpp)
     else
       m_site.bulk(z, y, x);
   }

@@ -7,7 +7,7 @@
 
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
-#include <kolb/layout/population_pointers.hpp>
+#include <kolb/block/population_pointers.hpp>
 
 namespace kolb {
 

@@ -11,7 +11,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/core/cache_lines.hpp>
-#include <kolb/layout/population_pointers.hpp>
+#include <kolb/block/population_pointers.hpp>
 
 #include <algorithm>
 
@@ -120,7 +120,7 @@ struct Pull {
     for (int i = 0; i < Q; ++i) host::prefetch_read(at(i));
   }
 
-  // For flat launches on SoA and CSoA (layout/population_pointers.hpp):
+  // For flat launches on SoA and CSoA (block/population_pointers.hpp):
   // pointer i reads, at site s, the value bulk(s, i) loads.
   PopulationPointers<const stored_t<S>, Q> sources() const {
     return {m_src, m_layout, [](int i) { return slot(i); }, [this](int i) { return m_offset[i]; }};

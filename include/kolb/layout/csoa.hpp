@@ -15,7 +15,7 @@ struct CSoA {
   static_assert(VL > 0 && (VL & (VL - 1)) == 0, "VL must be a power of two");
   static constexpr LayoutKind kind = LayoutKind::csoa;
   static constexpr int vector_length = VL;  // rows padded to a multiple of VL sites
-  // Population i of site s at i * stride + s (population_pointers.hpp).
+  // Population i of site s at i * stride + s (block/population_pointers.hpp).
   static constexpr bool contiguous_populations = true;
 
   CSoA() = default;

@@ -11,7 +11,7 @@ namespace kolb {
 struct SoA {
   static constexpr LayoutKind kind = LayoutKind::soa;
   static constexpr int vector_length = 1;  // rows need no padding
-  // Population i of site s at i * stride + s (population_pointers.hpp).
+  // Population i of site s at i * stride + s (block/population_pointers.hpp).
   static constexpr bool contiguous_populations = true;
 
   SoA() = default;
