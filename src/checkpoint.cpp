@@ -1,9 +1,9 @@
 // Checkpoints (app/checkpoint.hpp).
 
+#include <kolb/app/checkpoint.hpp>
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
-#include <kolb/app/checkpoint.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>

@@ -1,9 +1,9 @@
 // read_case(): YAML -> validated Case. Every problem is a ConfigError that
 // names the file, line and column (or the --set override) and the key path.
 
+#include <kolb/app/input.hpp>
 #include <kolb/comm/tiling.hpp>
 #include <kolb/domain/domain.hpp>
-#include <kolb/app/input.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
@@ -276,10 +276,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
       if (lo < 0 || hi > c.size[a])
         top.reader().fail(m.get(key), m.path(key),
-                          "obstacle reaches outside the domain along " +
-                              std::string(axis_name(a)) + " ([" + std::to_string(lo) + ", " +
-                              std::to_string(hi) + "] is not inside [0, " +
-                              std::to_string(c.size[a]) + "])");
+                          "obstacle reaches outside the domain along " + std::string(axis_name(a)) +
+                              " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
+                              "] is not inside [0, " + std::to_string(c.size[a]) + "])");
     };
     if (type == "box") {
       const Map m(top.reader(), n, path, {"type", "min", "max"});

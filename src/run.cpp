@@ -2,6 +2,7 @@
 // CSV, VTK snapshots with a .pvd index, the JSON report) and the split a
 // case with host_columns: auto gets from the load balancer.
 
+#include <kolb/app/checkpoint.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/balance/rebalance.hpp>
 #include <kolb/balance/tune.hpp>
@@ -9,7 +10,6 @@
 #include <kolb/config.hpp>
 #include <kolb/core/wait_policy.hpp>
 #include <kolb/domain/domain.hpp>
-#include <kolb/app/checkpoint.hpp>
 #include <kolb/io/vtk.hpp>
 #include <kolb/model/lattice_info.hpp>
 

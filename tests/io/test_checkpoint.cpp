@@ -5,8 +5,8 @@
 // schemes agree: tests/layout/test_layouts.cpp.)
 #include "support/cases.hpp"
 
-#include <kolb/domain/domain.hpp>
 #include <kolb/app/checkpoint.hpp>
+#include <kolb/domain/domain.hpp>
 
 #include <gtest/gtest.h>
 

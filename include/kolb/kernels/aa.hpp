@@ -15,11 +15,11 @@
 // StreamCollide, so both schemes agree bit for bit. No site reads a slot
 // another site writes in the same step, so sites are independent.
 
+#include <kolb/block/population_pointers.hpp>
 #include <kolb/core/static_for.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/pull.hpp>
-#include <kolb/block/population_pointers.hpp>
 
 #include <array>
 #include <string>

@@ -5,9 +5,9 @@
 // fluid runs (bulk rows) without the material load and the solid blend.
 
 #include <kolb/block/block.hpp>
+#include <kolb/block/population_pointers.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/policy.hpp>
-#include <kolb/block/population_pointers.hpp>
 
 #include <algorithm>
 

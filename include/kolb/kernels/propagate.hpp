@@ -5,9 +5,9 @@
 // StreamCollide, with twice the traffic (16-bit storage: the stored bits are
 // copied, Pull::stored).
 
+#include <kolb/block/population_pointers.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
-#include <kolb/block/population_pointers.hpp>
 
 namespace kolb {
 

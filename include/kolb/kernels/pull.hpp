@@ -10,8 +10,8 @@
 // mixed-width loop). Solid sites get the rest state w_i (finite, never read).
 
 #include <kolb/block/block.hpp>
-#include <kolb/core/cache_lines.hpp>
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/core/cache_lines.hpp>
 
 #include <algorithm>
 

@@ -4,11 +4,11 @@
 // registers and writes the post-collision values to the other buffer: one
 // read and one write of every population per step.
 
+#include <kolb/block/population_pointers.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 #include <kolb/lattice/d2q37.hpp>
-#include <kolb/block/population_pointers.hpp>
 
 namespace kolb {
 
