@@ -5,6 +5,7 @@
 # rebuilt, and ccache (installed by the bootstrap) serves unchanged sources.
 #   Kokkos_ROOT=/path/to/kokkos  use your own Kokkos (3.4 or newer) instead
 #   KOLB_CMAKE_ARGS="..."         more CMake arguments (ci/test.sh adds the tests)
+#   KOLB_TARGETS="a b"            build only these targets (default: all)
 #   KOLB_CXX=clang++-15           the host compiler (clang++-N: clang-N and
 #                                 libomp-N-dev are installed when missing); one
 #                                 KOLB_BUILD_DIR per compiler. Kokkos stays the
@@ -35,5 +36,6 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 # shellcheck disable=SC2086  # KOLB_CMAKE_ARGS is a list of arguments
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$kokkos" "${compiler[@]}" ${KOLB_CMAKE_ARGS:-} >&2
-cmake --build "$build" -j "${KOLB_JOBS:-2}" >&2
+# shellcheck disable=SC2086  # KOLB_TARGETS is a list of targets
+cmake --build "$build" -j "${KOLB_JOBS:-2}" ${KOLB_TARGETS:+--target $KOLB_TARGETS} >&2
 echo "$build"
