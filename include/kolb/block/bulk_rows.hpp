@@ -61,9 +61,9 @@ BulkRows find_bulk_rows(const Extents& e,
   BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
                 e.ext(1), true};
   const SiteIndex site = e.site_index();
-  index_t offset[Lattice::q];
-  for (int i = 0; i < Lattice::q; ++i)
-    offset[i] = -site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
+  // Rows stored without x halos wrap x themselves: the upstream neighbour
+  // across x is the row's other end (its periodic image).
+  const bool wraps_x = e.halo[0] == 0;
   for (int z = e.halo[2]; z < e.halo[2] + e.n[2]; ++z)
     for (int y = e.halo[1]; y < e.halo[1] + e.n[1]; ++y) {
       const index_t row = y + index_t(e.ext(1)) * z;
@@ -74,7 +74,9 @@ BulkRows find_bulk_rows(const Extents& e,
           const index_t s = site(x, y, z);
           bulk = mat(s) == kFluid;
           for (int i = 0; neighbours && bulk && i < Lattice::q; ++i) {
-            const index_t n = s + offset[i];
+            int xn = x - Lattice::c(i, 0);
+            if (wraps_x) xn = (xn + e.n[0]) % e.n[0];
+            const index_t n = site(xn, y - Lattice::c(i, 1), z - Lattice::c(i, 2));
             bulk = mat(n) == kFluid || (ghosted.size() > 0 && ghosted(n));
           }
         }
