@@ -2,6 +2,7 @@
 // names the file, line and column (or the --set override) and the key path.
 
 #include <kolb/app/input.hpp>
+#include <kolb/app/schema.hpp>
 #include <kolb/comm/tiling.hpp>
 #include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -77,8 +78,7 @@ void read_collision(const Map& p, Case& c, const LatticeInfo& info) {
 
 // D2Q37: collision (bgk | regularized), its relaxation times, gravity.
 void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
-  const Map p(top.reader(), top.get("physics"), "physics",
-              {"collision", "tau", "relaxation_constants", "gravity"});
+  const Map p(top.reader(), top.get("physics"), "physics", schema_keys("physics (D2Q37)"));
   ThermalSettings& t = c.thermal;
   read_collision(p, c, info);
   auto above_half = [&](const std::string& key, double v) {
@@ -121,12 +121,7 @@ void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
 
 void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
   if (info.has_temperature) return read_thermal_physics(top, c, info);
-  std::vector<std::string> keys = {
-      "collision",        "tau",       "viscosity", "reynolds", "reference_velocity",
-      "reference_length", "body_force"};
-  for (const Collision k : info.collisions)
-    for (const auto& parameter : collision_parameters(k)) keys.push_back(parameter.key);
-  const Map p(top.reader(), top.get("physics"), "physics", keys);
+  const Map p(top.reader(), top.get("physics"), "physics", schema_keys("physics"));
   read_collision(p, c, info);
   // The collision's own keys (model/relaxation.hpp), positive numbers.
   const auto own = collision_parameters(c.collision);
@@ -511,15 +506,6 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
     reader.fail(e.get("vector_length"), e.path("vector_length"),
                 "only the clustered layouts csoa and caosoa have a vector_length");
   }
-  if (!variant_compiled(c.variant()))
-    reader.fail(e.get("layout"), e.path("layout"),
-                to_string(c.variant()) +
-                    " is not compiled into this build (`kolb info` lists the variants)");
-  const auto collisions = compiled_collisions(c.variant());
-  if (std::find(collisions.begin(), collisions.end(), c.collision) == collisions.end())
-    reader.fail(e.get("layout"), e.path("layout"),
-                to_string(c.variant()) + " is compiled without the " + to_string(c.collision) +
-                    " collision (`kolb info` lists each variant's collisions)");
   x.threads = int(e.at_least("threads", 1, 0));
   if (e.has("gpu_aware_mpi"))
     x.gpu_aware_mpi = e.choice("gpu_aware_mpi", {"true", "false"}) == "true";
@@ -574,9 +560,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
         if (!overridden.count(std::string("physics.") + k)) physics.remove(k);
   }
   const Reader reader(name, overridden);
-  const Map top(reader, root, "",
-                {"lattice", "precision", "domain", "physics", "boundaries", "obstacles", "initial",
-                 "run", "output", "execution"});
+  const Map top(reader, root, "", schema_keys("top level"));
   Case c;
   c.source = name;
   c.lattice = top.choice<LatticeId>("lattice");
@@ -589,7 +573,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
                     " runs in double or float");
 
   {
-    const Map d(reader, top.get("domain"), "domain", {"size"});
+    const Map d(reader, top.get("domain"), "domain", schema_keys("domain"));
     const YAML::Node s = d.get("size");
     if (!s.IsSequence() || int(s.size()) != c.dim)
       reader.fail(s, d.path("size"),
@@ -611,17 +595,17 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   read_initial(top, c, info);
 
   {
-    const Map r(reader, top.get("run"), "run", {"steps", "until_steady"});
+    const Map r(reader, top.get("run"), "run", schema_keys("run"));
     c.steps = r.at_least("steps", 0);
     if (r.has("until_steady")) {
-      const Map s(reader, r.get("until_steady"), r.path("until_steady"), {"tolerance", "every"});
+      const Map s(reader, r.get("until_steady"), r.path("until_steady"),
+                  schema_keys("run.until_steady"));
       c.steady.tolerance = s.positive("tolerance");
       c.steady.every = s.at_least("every", 1, 500);
     }
   }
   {
-    const Map o(reader, top.get("output"), "output",
-                {"folder", "vtk_every", "observables_every", "progress_seconds", "checkpoint"});
+    const Map o(reader, top.get("output"), "output", schema_keys("output"));
     c.output.folder = o.text("folder");
     if (c.output.folder.empty())
       reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
@@ -631,16 +615,35 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     c.output.observables_every = o.at_least("observables_every", 0, 0);
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
     if (o.has("checkpoint")) {
-      const Map k(reader, o.get("checkpoint"), o.path("checkpoint"), {"every", "keep"});
+      const Map k(reader, o.get("checkpoint"), o.path("checkpoint"),
+                  schema_keys("output.checkpoint"));
       c.output.checkpoint_every = k.at_least("every", 0);
       c.output.checkpoints_kept = int(k.at_least("keep", 1, 2));
     }
   }
   if (top.has("execution"))
-    read_execution(Map(reader, top.get("execution"), "execution",
-                       {"layout", "vector_length", "kernel", "streaming", "threads", "host_columns",
-                        "split_axis", "rebalance", "decomposition", "gpu_aware_mpi"}),
-                   c, info);
+    read_execution(Map(reader, top.get("execution"), "execution", schema_keys("execution")), c,
+                   info);
+  // The variant, named at the key that picked it last.
+  if (!variant_compiled(c.variant())) {
+    const YAML::Node e = top.has("execution") ? top.get("execution") : YAML::Node();
+    const bool by_layout = e && e["layout"];
+    const char* key = top.has("precision") ? "precision" : "lattice";
+    reader.fail(by_layout ? e["layout"] : top.get(key), by_layout ? "execution.layout" : key,
+                to_string(c.variant()) +
+                    " is not compiled into this build (`kolb info` lists the variants)");
+  }
+  // The collision in this variant (a build may compile some in some layouts only).
+  const auto collisions = compiled_collisions(c.variant());
+  if (!collisions.empty() &&
+      std::find(collisions.begin(), collisions.end(), c.collision) == collisions.end()) {
+    const Map p(reader, top.get("physics"), "physics",
+                schema_keys(info.has_temperature ? "physics (D2Q37)" : "physics"));
+    reader.fail(p.get("collision"), p.path("collision"),
+                to_string(c.variant()) + " is compiled without the " + to_string(c.collision) +
+                    " collision (`kolb info` lists each variant's collisions; execution.layout "
+                    "picks the variant)");
+  }
   if (c.execution.streaming == Streaming::aa && info.in_place_streaming &&
       c.output.checkpoint_every % 2 != 0)
     throw ConfigError(reader.where(top.get("output")["checkpoint"], "output.checkpoint.every"),

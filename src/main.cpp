@@ -7,6 +7,7 @@
 #include <kolb/app/bench.hpp>
 #include <kolb/app/input.hpp>
 #include <kolb/app/run.hpp>
+#include <kolb/app/schema.hpp>
 #include <kolb/balance/tune.hpp>
 #include <kolb/comm/communicator.hpp>
 #include <kolb/comm/tiling.hpp>
@@ -381,6 +382,7 @@ int main(int argc, char** argv) {
   command("batch", "run a sweep of cases (each in its own folder) and write a summary; resumes",
           "batch description (YAML), e.g. inputs/batches/*.yaml", "host threads of every run");
   app.add_subcommand("info", "version, Kokkos configuration and compiled variants");
+  app.add_subcommand("schema", "the keys of a case file: type, default and meaning (Markdown)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -392,5 +394,10 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("tune")) return tune(file, sets, threads, tune_options);
   if (app.got_subcommand("bench")) return bench(file, sets, threads);
   if (app.got_subcommand("batch")) return batch(file, sets, threads);
+  if (app.got_subcommand("schema")) {
+    for (const auto& section : kolb::case_schema())
+      std::cout << "### " << section.name << "\n\n" << kolb::schema_markdown(section) << "\n";
+    return 0;
+  }
   return info();
 }

@@ -3,6 +3,8 @@
 #include <kolb/app/input.hpp>
 #include <kolb/model/lattice_info.hpp>
 
+#include "support/cases.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -236,6 +238,7 @@ output: {folder: out/t}
 )";
 
 TEST(ConfigD2Q37, ValidThermalCase) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q37", "double");
   const auto c = kolb::read_case_string(kThermal);
   EXPECT_EQ(c.lattice, kolb::LatticeId::D2Q37);
   EXPECT_EQ(c.dim, 2);

@@ -17,6 +17,17 @@ inline int dim_of(const std::string& lattice) {
   return lattice_info(*parse<LatticeId>(lattice)).dim;
 }
 
+// Whether this build compiles `lattice` in `precision` (a build may hold a
+// subset: KOLB_LATTICES, KOLB_PRECISIONS); tests of the others skip.
+inline bool compiled(const std::string& lattice, const std::string& precision) {
+  for (const auto& v : compiled_variants())
+    if (to_string(v.lattice) == lattice && to_string(v.precision) == precision) return true;
+  return false;
+}
+#define KOLB_SKIP_UNLESS_COMPILED(lattice, precision) \
+  if (!kolb::test::compiled(lattice, precision))      \
+  GTEST_SKIP() << (lattice) << " in " << (precision) << " is not compiled"
+
 // A case from YAML text plus --set style overrides.
 inline Case make_case(const std::string& yaml, const std::vector<std::string>& sets = {}) {
   return read_case_string(yaml, "test.yaml", sets);

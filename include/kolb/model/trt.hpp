@@ -22,9 +22,8 @@ struct TrtRates {
   KOKKOS_FORCEINLINE_FUNCTION Scalar odd() const { return omega_odd; }
   static std::vector<CollisionParameter> parameters() {
     return {{"magic", 3.0 / 16,
-             "Lambda = (tau+ - 1/2)(tau- - 1/2) > 0; 3/16 puts bounce-back "
-             "walls exactly "
-             "half-way"}};
+             "Λ = (τ⁺ − ½)(τ⁻ − ½) > 0, which sets τ⁻; 3/16 puts "
+             "bounce-back walls exactly half-way"}};
   }
   void set(double tau, const std::vector<double>& p) {
     omega = Scalar(1.0 / tau);
