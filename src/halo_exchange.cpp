@@ -18,12 +18,6 @@ void HaloExchange::add(int slot, int axis, Side side, int part) {
       {slot, axis, side, m_grid->neighbour(axis, side), tag(side), tag(opposite(side)), {}});
 }
 
-bool HaloExchange::has(int slot, int axis) const {
-  for (const Face& f : m_faces)
-    if (f.slot == slot && f.axis == axis) return true;
-  return false;
-}
-
 void HaloExchange::start(std::vector<Slot>& slots, int axis) {
   // Receives posted first; each part's packs are fenced before its sends
   // (only the packing parts: another thread may be driving the others).

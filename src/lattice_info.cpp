@@ -1,9 +1,7 @@
 // The run-time lattice table (model/lattice_info.hpp), generated from the
 // descriptors, the model types and the tables of core/lattices.def and
-// core/collisions.def. It sits with the kernels: a lattice's host rows'
-// line tuning (LineRowTuning) is the fused kernel's.
+// core/collisions.def.
 
-#include <kolb/kernels/stream_collide.hpp>
 #include <kolb/lattice/lattices.hpp>
 #include <kolb/model/lattice_info.hpp>
 #include <kolb/model/models.hpp>
@@ -46,9 +44,6 @@ LatticeInfo row(LatticeId id, bool thermal) {
           Model::has_temperature,
           Model::in_place_streaming,
           Model::max_wall_rows,
-          LineRowTuning<Lattice>::by_lines(2)   ? 2
-          : LineRowTuning<Lattice>::by_lines(4) ? 4
-                                                : 8,
           collisions_of(thermal)};
 }
 

@@ -3,6 +3,8 @@
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/spaces.hpp>
+#include <kolb/kernels/stream_collide.hpp>
+#include <kolb/lattice/lattices.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <algorithm>
@@ -140,6 +142,23 @@ std::string byte_text(double bytes) {
   return s.str();
 }
 
+namespace {
+
+// Whether a lattice's host rows of `value_bytes` values go by cache lines
+// (StreamCollide's LineRowTuning): they are padded then.
+bool rows_by_lines(LatticeId lattice, int value_bytes) {
+  switch (lattice) {
+#define KOLB_LATTICE(name, model) \
+  case LatticeId::name:           \
+    return LineRowTuning<name>::by_lines(value_bytes);
+#include <kolb/core/lattices.def>
+#undef KOLB_LATTICE
+  }
+  return false;
+}
+
+}  // namespace
+
 MemoryNeed memory_need(const Case& c, const Tile& tile) {
   const LatticeInfo& info = lattice_info(c.lattice);
   const double value = stored_bytes(c.precision);
@@ -151,7 +170,7 @@ MemoryNeed memory_need(const Case& c, const Tile& tile) {
   // Clustered layouts pad their x rows to whole clusters, and host parts
   // to whole cache lines as well (pads_rows), counted whatever the size:
   // near the cache the few bytes it adds do not matter.
-  const bool by_lines = value >= info.lines_from_value_bytes;
+  const bool by_lines = rows_by_lines(c.lattice, int(value));
   const double line_values = host::kLineBytes / value;
   auto sites_with_halo = [&](int width, bool on_host = false) {
     double n = 1;

@@ -63,6 +63,10 @@ void Node::push_across() {
   });
 }
 
+void Node::count_lone(double seconds) {
+  (slots[0].role == PartRole::accelerator ? timings.accelerator : timings.host) += seconds;
+}
+
 void Node::end_step() {
   for (Slot& s : slots) s.part->swap();
   ++step;

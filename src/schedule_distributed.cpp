@@ -15,20 +15,16 @@ Distributed::Distributed(const Node& node, const ScheduleChoice& choice) : m_cho
   m_slabs = true;
   for (int a = 0; a < 3; ++a) m_slabs = m_slabs && (a == node.split || choice.ranks[a] == 1);
   if (!m_slabs)
-    m_node = std::make_unique<NodeSteps>(nullptr, false);
+    m_inner = std::make_unique<NodeSteps>(nullptr, false);
   else if (choice.swap_overlap)
-    m_node = std::make_unique<OverlappedNode>(choice.remote);
+    m_inner = std::make_unique<OverlappedNode>(choice.remote);
   else
-    m_node = std::make_unique<NodeSteps>(choice.remote, true);
-}
-
-void Distributed::advance(Node& node, std::int64_t steps) {
-  for (std::int64_t k = 0; k < steps; ++k) step(node);
+    m_inner = std::make_unique<NodeSteps>(choice.remote, true);
 }
 
 void Distributed::step(Node& node) {
   if (node.slots.size() == 1) return step_lone(node);
-  if (m_slabs) return m_node->step(node);
+  if (m_slabs) return m_inner->step(node);
   // Every halo first, axis by axis (the split axis between the parts and to
   // the neighbouring ranks, then the others in order), then the parts
   // update together.
@@ -45,7 +41,7 @@ void Distributed::step(Node& node) {
     for (Slot& s : node.slots) s.part->fence();
   }
   const double exchange = timer.seconds();
-  m_node->step(node);
+  m_inner->step(node);
   node.timings.exchange += exchange;
   node.timings.mpi += exchange;
   node.timings.total += exchange;
@@ -95,8 +91,7 @@ void Distributed::step_lone(Node& node) {
   node.end_step();
   const double total = step_timer.seconds();
   node.timings.exchange += exchange;
-  (node.slots[0].role == PartRole::accelerator ? node.timings.accelerator : node.timings.host) +=
-      total - exchange;
+  node.count_lone(total - exchange);
   node.timings.total += total;
 }
 

@@ -22,8 +22,7 @@ void OneBlock::advance(Node& node, std::int64_t steps) {
   node.step += steps;
   node.timings.steps += steps;
   node.timings.total += seconds;
-  (node.slots[0].role == PartRole::accelerator ? node.timings.accelerator : node.timings.host) +=
-      seconds;
+  node.count_lone(seconds);
 }
 
 void NodeSteps::step(Node& node) {

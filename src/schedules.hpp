@@ -2,6 +2,7 @@
 // The schedules of domain/schedule.hpp, declared for each other (a
 // Distributed node steps through a NodeSteps or an OverlappedNode).
 
+#include <kolb/domain/halo_exchange.hpp>
 #include <kolb/domain/schedule.hpp>
 
 namespace kolb {
@@ -74,14 +75,13 @@ class OverlappedNode final : public Schedule {
 class Distributed final : public Schedule {
  public:
   Distributed(const Node& node, const ScheduleChoice& choice);
-  void advance(Node& node, std::int64_t steps) override;
   void step(Node& node) override;
 
  private:
   void step_lone(Node& node);
   ScheduleChoice m_choice;
   bool m_slabs = false;
-  std::unique_ptr<Schedule> m_node;  // nodes: their own schedule
+  std::unique_ptr<Schedule> m_inner;  // a node's own schedule
 };
 
 }  // namespace kolb

@@ -223,6 +223,7 @@ TEST(Node, EveryLayoutAndPrecision) {
   for (const std::string lattice : {"D2Q9", "D3Q19"})
     for (const std::string precision : {"double", "float", "fp16"})
       for (const std::string streaming : {"two_buffer", "aa"}) {
+        if (!kolb::test::compiled(lattice, precision)) continue;
         const std::string yaml = node_case(lattice, true);
         const std::vector<std::string> base = {"precision=" + precision,
                                                "execution.streaming=" + streaming};

@@ -10,6 +10,7 @@ namespace {
 
 TEST(Vtk, RoundTripMatchesFieldsInMemory) {
   for (const std::string precision : {"double", "float"}) {
+    if (!kolb::test::compiled("D3Q19", precision)) continue;
     const std::string yaml = "lattice: D3Q19\nprecision: " + precision +
                              "\ndomain: {size: [12, 9, 7]}\nphysics: {tau: 0.7}\n"
                              "boundaries: {x-: wall, x+: wall, y-: periodic, y+: periodic, "

@@ -47,6 +47,7 @@ struct LayoutInvariance : ::testing::TestWithParam<std::tuple<std::string, std::
 
 TEST_P(LayoutInvariance, BitwiseIdenticalPopulations) {
   const auto [lattice, precision] = GetParam();
+  KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
   const bool d3 = kolb::test::dim_of(lattice) == 3;
   const std::string yaml =
       "lattice: " + lattice + "\nprecision: " + precision +

@@ -13,6 +13,7 @@ struct Conservation : ::testing::TestWithParam<std::tuple<std::string, std::stri
 
 TEST_P(Conservation, MassAndMomentumInPeriodicBox) {
   const auto [lattice, precision] = GetParam();
+  KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
   const bool three_d = kolb::test::dim_of(lattice) == 3;
   const std::string yaml = "lattice: " + lattice + "\nprecision: " + precision +
                            "\ndomain: {size: " + (three_d ? "[12, 10, 8]" : "[24, 20]") +

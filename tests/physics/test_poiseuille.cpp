@@ -1,7 +1,7 @@
 // Body-force-driven Poiseuille flow between half-way bounce-back walls with
-// Guo forcing. BGK reproduces a parabola shifted by a tau-dependent slip:
-//   u_j = g y_j (N - y_j) / (2 nu) + g (16 L - 3) / (24 nu),  L = (tau -
-//   1/2)^2,
+// Guo forcing. BGK reproduces a parabola shifted by a tau-dependent slip,
+// with L = (tau - 1/2)^2:
+//   u_j = g y_j (N - y_j) / (2 nu) + g (16 L - 3) / (24 nu),
 // at y_j = j + 1/2 (shared/reference/validation.md, section 1.2). The steady
 // state must match it to round-off, its error against the continuum parabola
 // must fall 4x per doubling of N, and vanish at tau = 1/2 + sqrt(3)/4.

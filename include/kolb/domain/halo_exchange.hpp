@@ -25,7 +25,6 @@ class HaloExchange {
   // axes, its part `part` (tiles of one range along the split axis hold the
   // same parts; across it each side has one face).
   void add(int slot, int axis, Side side, int part);
-  bool has(int slot, int axis) const;
 
   void start(std::vector<Slot>& slots, int axis);
   void finish(std::vector<Slot>& slots, int axis);

@@ -59,12 +59,14 @@ struct Node {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  std::vector<Slot> slots;  // left to right
-  int split = 0;            // the axis the parts are layers across
-  bool in_place = false;    // AA streaming
+  // Declared before the parts, so that the parts (whose instances run on
+  // their streams) are destroyed first; the helper thread last declared.
   std::unique_ptr<AcceleratorInstance> accelerator;
   std::unique_ptr<AcceleratorInstance> halo_lane;  // the accelerator part's halo lane
+  std::vector<Slot> slots;                         // left to right
   std::unique_ptr<HelperThread> helper;            // CPU-only builds: the host parts' thread
+  int split = 0;                                   // the axis the parts are layers across
+  bool in_place = false;                           // AA streaming
   bool concurrent = true;                          // false: the host parts after the accelerator's
   std::int64_t step = 0;
   DomainTimings timings;
@@ -91,6 +93,8 @@ struct Node {
   void push_across();
   // Every part's swap, and the step counted.
   void end_step();
+  // `seconds` of a lone part's update, on its side's clock.
+  void count_lone(double seconds);
 };
 
 }  // namespace kolb

@@ -1,9 +1,9 @@
 #pragma once
 // D3Q27: 3-D isothermal lattice, 6 axis, 12 face-diagonal and 8 corner
-// neighbours, cs^2 = 1/3. Its fourth-order moments are isotropic like
-// D3Q19's, and its full tensor product of D1Q3 also gives the off-diagonal
-// third and fourth moments (x^2 y^2 z^2 ...) that D3Q19 lacks: the lattice
-// of cumulant collisions and of flows at higher Reynolds numbers.
+// neighbours, cs^2 = 1/3: the tensor product of three D1Q3. Its moments
+// through fourth order are isotropic like D3Q19's, and every mixed moment
+// factorises (x^2 y^2 z^2 = cs^6, sixth order), which D3Q19's lack: the
+// lattice of cumulant collisions and of flows at higher Reynolds numbers.
 
 #include <kolb/lattice/lattice_checks.hpp>
 

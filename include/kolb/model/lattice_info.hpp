@@ -19,9 +19,6 @@ struct LatticeInfo {
   bool has_temperature = false;
   bool in_place_streaming = true;  // the AA scheme (execution.streaming: aa)
   int wall_rows = 0;               // rows next to y walls the model's wall treatment owns
-  // Host fused rows beyond the cache go by lines with non-temporal stores
-  // for stored values of at least this many bytes (LineRowTuning::by_lines).
-  int lines_from_value_bytes = 2;
   std::vector<Collision> collisions;
 
   // Sound speed in the model's velocity units: the Mach scale of inputs and

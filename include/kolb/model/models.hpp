@@ -14,6 +14,9 @@ namespace kolb {
 
 template <class Lattice, class Scalar, Collision C>
 struct ModelFor {
+  static_assert(C != Collision::regularized,
+                "regularized is D2Q37's; isothermal lattices: bgk, trt");
+  // An isothermal collision is its relaxation policy: RatesOf<C> (bgk.hpp, trt.hpp).
   using type = IsothermalModel<Lattice, Scalar, RatesOf<C>::template type>;
 };
 template <class Scalar, Collision C>
