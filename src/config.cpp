@@ -3,12 +3,11 @@
 
 #include <kolb/app/input.hpp>
 #include <kolb/app/schema.hpp>
-#include <kolb/comm/tiling.hpp>
-#include <kolb/domain/domain.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
 
+#include "config_sections.hpp"
 #include "yaml_map.hpp"
 
 #include <algorithm>
@@ -98,7 +97,7 @@ void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
   } else {
     if (p.has("tau") == p.has("relaxation_constants"))
       top.reader().fail(p.node(), "physics",
-                        "collision: regularized needs exactly one of 'tau: [tau2, tau3, tau4]' "
+                        "collision: regularized needs exactly one of 'tau: [tau1, tau2, tau3]' "
                         "(constant per Hermite order) or 'relaxation_constants: [C1, C2, C3]' "
                         "(tau = 1/2 + C1/(rho T), 1/2 + C2/(rho T), 1/2 + C3)");
     if (p.has("tau")) {
@@ -443,107 +442,6 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
   ic.density = any.positive("density", 1.0);
 }
 
-}  // namespace
-
-namespace {
-
-// execution.decomposition: auto | 1d | [nx, ny] | [nx, ny, nz] (3-D).
-void read_decomposition(const Map& e, Case& c) {
-  const YAML::Node d = e.get("decomposition");
-  const std::string where = e.path("decomposition");
-  std::array<int, 3>& r = c.execution.decomposition;
-  if (d.IsScalar() && (d.Scalar() == "auto" || d.Scalar() == "1d")) {
-    r = d.Scalar() == "auto" ? std::array<int, 3>{0, 0, 0} : std::array<int, 3>{-1, 1, 1};
-    return;
-  }
-  if (!d.IsSequence() || d.size() < 2 || d.size() > std::size_t(c.dim))
-    e.reader().fail(d, where,
-                    "expected auto, 1d or ranks per axis [nx, ny]" +
-                        std::string(c.dim == 3 ? " or [nx, ny, nz]" : "") + ", got " +
-                        yaml::yaml_text(d));
-  r = {1, 1, 1};
-  for (std::size_t a = 0; a < d.size(); ++a) {
-    int v = 0;
-    try {
-      v = d[a].as<int>();
-    } catch (const YAML::Exception&) {
-      v = 0;
-    }
-    if (v < 1)
-      e.reader().fail(d[a], where + "[" + std::to_string(a) + "]",
-                      "ranks per axis must be positive integers, got " + yaml::yaml_text(d[a]));
-    r[a] = v;
-  }
-  if (const std::string problem = tiling_problem(c, r); !problem.empty())
-    e.reader().fail(d, where, problem);
-}
-
-void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
-  const Reader& reader = e.reader();
-  ExecutionSettings& x = c.execution;
-  if (e.has("kernel")) x.kernel = e.choice<KernelPath>("kernel");
-  if (e.has("streaming")) x.streaming = e.choice<Streaming>("streaming");
-  if (x.streaming == Streaming::aa && !info.in_place_streaming)
-    reader.fail(e.get("streaming"), e.path("streaming"),
-                to_string(c.lattice) +
-                    " runs the two_buffer streaming scheme only (its wall rows need the "
-                    "pre-streaming populations)");
-  if (x.streaming == Streaming::aa && x.kernel == KernelPath::split)
-    reader.fail(e.get("kernel"), e.path("kernel"),
-                "the aa streaming scheme has only the fused kernel");
-  if (e.has("layout")) x.layout.kind = e.choice<LayoutKind>("layout");
-  const bool clustered = x.layout.kind == LayoutKind::csoa || x.layout.kind == LayoutKind::caosoa;
-  if (clustered) {
-    // VL 8: the clustered variant every build holds (docs/user-guide.md).
-    x.layout.vector_length = int(e.integer("vector_length", 8));
-    const std::string vl_key = e.has("vector_length") ? "vector_length" : "layout";
-    if (!variant_compiled(c.variant()))
-      reader.fail(e.get(vl_key), e.path(vl_key),
-                  "vector length " + std::to_string(x.layout.vector_length) + " of " +
-                      to_string(x.layout.kind) +
-                      " is not compiled into this build (`kolb info` lists the variants)");
-  } else if (e.has("vector_length")) {
-    reader.fail(e.get("vector_length"), e.path("vector_length"),
-                "only the clustered layouts csoa and caosoa have a vector_length");
-  }
-  x.threads = int(e.at_least("threads", 1, 0));
-  if (e.has("gpu_aware_mpi"))
-    x.gpu_aware_mpi = e.choice("gpu_aware_mpi", {"true", "false"}) == "true";
-  if (e.has("decomposition")) read_decomposition(e, c);
-  if (e.has("rebalance")) {
-    x.rebalance = e.number("rebalance");
-    if (!(x.rebalance >= 0 && x.rebalance < 1))
-      reader.fail(e.get("rebalance"), e.path("rebalance"),
-                  "rebalance is the relative difference of the node's side times that moves the "
-                  "split: a number in [0, 1) (0: never)");
-    if (!e.has("host_columns"))
-      reader.fail(e.get("rebalance"), e.path("rebalance"),
-                  "rebalance needs a host/accelerator split (execution.host_columns)");
-  }
-  if (e.has("split_axis")) {
-    const std::string axis = e.choice("split_axis", {"auto", "x", "y", "z"});
-    x.split_axis = axis == "auto" ? -1 : int(axis[0] - 'x');
-    if (x.split_axis >= c.dim)
-      reader.fail(e.get("split_axis"), e.path("split_axis"),
-                  "a " + std::to_string(c.dim) + "-D lattice has no axis " + axis);
-    if (!e.has("host_columns"))
-      reader.fail(e.get("split_axis"), e.path("split_axis"),
-                  "split_axis needs a host/accelerator split (execution.host_columns)");
-  }
-  if (!e.has("host_columns")) return;
-  const YAML::Node m = e.get("host_columns");
-  const std::string where = e.path("host_columns");
-  if (m.IsScalar() && m.Scalar() == "auto") {
-    x.host_columns_auto = true;
-  } else {
-    const std::int64_t cols = e.integer("host_columns");
-    // The tiling is not known yet: the axis of one rank (Domain checks the tile).
-    const std::string problem = split_problem(c, cols, node_split_axis(c, {1, 1, 1}));
-    if (!problem.empty()) reader.fail(m, where, problem);
-    x.host_columns = int(cols);
-  }
-}
-
 Case read_document(YAML::Node root, const std::string& name, const std::string& base_dir,
                    const std::vector<std::string>& overrides) {
   const std::map<std::string, std::string> overridden = yaml::apply_overrides(root, overrides);
@@ -624,26 +522,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   if (top.has("execution"))
     read_execution(Map(reader, top.get("execution"), "execution", schema_keys("execution")), c,
                    info);
-  // The variant, named at the key that picked it last.
-  if (!variant_compiled(c.variant())) {
-    const YAML::Node e = top.has("execution") ? top.get("execution") : YAML::Node();
-    const bool by_layout = e && e["layout"];
-    const char* key = top.has("precision") ? "precision" : "lattice";
-    reader.fail(by_layout ? e["layout"] : top.get(key), by_layout ? "execution.layout" : key,
-                to_string(c.variant()) +
-                    " is not compiled into this build (`kolb info` lists the variants)");
-  }
-  // The collision in this variant (a build may compile some in some layouts only).
-  const auto collisions = compiled_collisions(c.variant());
-  if (!collisions.empty() &&
-      std::find(collisions.begin(), collisions.end(), c.collision) == collisions.end()) {
-    const Map p(reader, top.get("physics"), "physics",
-                schema_keys(info.has_temperature ? "physics (D2Q37)" : "physics"));
-    reader.fail(p.get("collision"), p.path("collision"),
-                to_string(c.variant()) + " is compiled without the " + to_string(c.collision) +
-                    " collision (`kolb info` lists each variant's collisions; execution.layout "
-                    "picks the variant)");
-  }
+  check_compiled(top, c);
   if (c.execution.streaming == Streaming::aa && info.in_place_streaming &&
       c.output.checkpoint_every % 2 != 0)
     throw ConfigError(reader.where(top.get("output")["checkpoint"], "output.checkpoint.every"),

@@ -6,6 +6,7 @@
 #include <kolb/model/lattice_info.hpp>
 #include <kolb/model/models.hpp>
 
+#include <iterator>
 #include <stdexcept>
 
 namespace kolb {
@@ -17,16 +18,6 @@ int crossing() {
   int n = 0;
   for (int i = 0; i < Lattice::q; ++i) n += Lattice::c(i, 0) > 0;
   return n;
-}
-
-// The collisions of a lattice whose model is isothermal or thermal.
-std::vector<Collision> collisions_of(bool thermal) {
-  std::vector<Collision> out;
-#define KOLB_COLLISION(name, isothermal, thermal_model) \
-  if (thermal ? thermal_model : isothermal) out.push_back(Collision::name);
-#include <kolb/core/collisions.def>
-#undef KOLB_COLLISION
-  return out;
 }
 
 template <class Lattice>
@@ -75,6 +66,13 @@ std::vector<CollisionParameter> collision_parameters(Collision collision) {
 #undef KOLB_COLLISION
   }
   return {};
+}
+
+std::vector<Collision> collisions_of(bool thermal) {
+  std::vector<Collision> out;
+  for (std::size_t i = 0; i < std::size(EnumNames<Collision>::list); ++i)
+    if (model_has(Collision(i), thermal)) out.push_back(Collision(i));
+  return out;
 }
 
 }  // namespace kolb

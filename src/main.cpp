@@ -343,8 +343,8 @@ int main(int argc, char** argv) {
   std::string file;
   std::vector<std::string> sets;
   int threads = 0;
-  // Every subcommand but info reads one YAML file, takes --set overrides,
-  // and (all but check) a thread count.
+  // Every subcommand but info and schema reads one YAML file, takes --set
+  // overrides, and (all but check) a thread count.
   auto command = [&](const char* name, const char* what, const char* file_help,
                      const char* threads_help) {
     CLI::App* cmd = app.add_subcommand(name, what);

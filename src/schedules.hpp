@@ -76,6 +76,10 @@ class Distributed final : public Schedule {
  public:
   Distributed(const Node& node, const ScheduleChoice& choice);
   void step(Node& node) override;
+  // A node's schedule settles its own state (the overlapped AA pushes).
+  void settle(Node& node) override {
+    if (m_inner) m_inner->settle(node);
+  }
 
  private:
   void step_lone(Node& node);

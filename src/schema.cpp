@@ -31,7 +31,8 @@ std::vector<SchemaSection> make_schema() {
          "(isothermal lattices): FP32 arithmetic, populations stored in 16 bits "
          "(`docs/performance.md`, \"16-bit storage\": half the memory and traffic of `float`, "
          "less accurate for slow flows)"},
-        {"domain", "map", "required", "`{size: [nx, ny]}` or `[nx, ny, nz]`: fluid sites per axis"},
+        {"domain", "map", "required",
+         "`{size: [nx, ny]}` (3-D: `[nx, ny, nz]`): fluid sites per axis"},
         {"physics", "map", "required", "relaxation and forcing, below"},
         {"boundaries", "map", "required", "one entry per face, below"},
         {"obstacles", "list", "none", "solid shapes, below"},
@@ -58,7 +59,7 @@ std::vector<SchemaSection> make_schema() {
        {"body_force", "[numbers]", "none",
         "a body acceleration g per axis: the force density is ρg, applied with Guo's scheme"}}};
   // Each collision's own keys, as its policy declares them (model/trt.hpp).
-  for (const Collision k : lattice_info(LatticeId::D2Q9).collisions)
+  for (const Collision k : collisions_of(false))
     for (const CollisionParameter& p : collision_parameters(k))
       physics.keys.push_back(
           {p.key, "number", number_text(p.fallback), "`" + to_string(k) + "` only: " + p.meaning});

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -308,3 +309,36 @@ TEST(ConfigD2Q37, BadThermalInputNamesTheKey) {
 }
 
 }  // namespace
+
+// A variant or collision this build lacks is named at the key that would
+// change it, with what the build has instead. Each check runs where the
+// build lacks that variant (ci/test.sh's build lacks all three).
+TEST(Config, UncompiledVariantNamesTheKeyToChange) {
+  using kolb::LatticeId;
+  using kolb::Precision;
+  const kolb::LayoutId aos{kolb::LayoutKind::aos, 1}, soa{kolb::LayoutKind::soa, 1};
+  int checked = 0;
+  if (kolb::variant_compiled({LatticeId::D2Q9, Precision::fp16, soa}) &&
+      !kolb::variant_compiled({LatticeId::D2Q9, Precision::fp16, aos})) {
+    const auto e = error_of(kValid, {"precision=fp16", "execution.layout=aos"});
+    EXPECT_NE(e.find("execution.layout: D2Q9/fp16/aos is not compiled"), std::string::npos) << e;
+    EXPECT_NE(e.find("picks one of: soa"), std::string::npos) << e;
+    ++checked;
+  }
+  if (kolb::variant_compiled({LatticeId::D2Q37, Precision::float64, soa}) &&
+      !kolb::test::compiled("D2Q37", "float")) {
+    const auto e = error_of(kThermal, {"precision=float"});
+    EXPECT_NE(e.find("precision: D2Q37/float/soa is not compiled"), std::string::npos) << e;
+    ++checked;
+  }
+  const auto bgk_only = kolb::compiled_collisions({LatticeId::D2Q9, Precision::float64, aos});
+  if (!bgk_only.empty() &&
+      std::find(bgk_only.begin(), bgk_only.end(), kolb::Collision::trt) == bgk_only.end()) {
+    const auto e = error_of(kValid, {"physics.collision=trt", "execution.layout=aos"});
+    EXPECT_NE(e.find("physics.collision: D2Q9/double/aos is compiled without the trt"),
+              std::string::npos)
+        << e;
+    ++checked;
+  }
+  if (checked == 0) GTEST_SKIP() << "this build compiles every variant the checks use";
+}

@@ -9,8 +9,10 @@
 #include "support/cases.hpp"
 
 #include <kolb/block/block.hpp>
+#include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/lattice/d3q19.hpp>
+#include <kolb/lattice/d3q27.hpp>
 #include <kolb/layout/layouts.hpp>
 
 #include <gtest/gtest.h>
@@ -485,6 +487,48 @@ TEST(AlignedRows, OnlyFusedTwoBufferSoAAndCSoAPartsBeyondTheCachePad) {
       EXPECT_EQ(padded, plain) << what;
     }
   }
+}
+
+// Rows stored without x halos (fully periodic fused storage) wrap x: a
+// site's upstream neighbour across x is the row's other end. One solid site
+// at the high x end; each row's bulk run must be the longest run of sites
+// whose upstream neighbours, wrapped in x, are all fluid. D3Q27's corner
+// velocities pull across x and y and z at once.
+template <class Lattice>
+void expect_wrapped_bulk_rows() {
+  const int n = 8;
+  const kolb::Extents e({n, 4, 4}, Lattice::halo, 3, 1, 0, /*x_halo=*/false);
+  Kokkos::View<kolb::material_t*, Kokkos::HostSpace> mat("mat", e.num_sites());
+  const kolb::SiteIndex site = e.site_index();
+  mat(site(n - 1, 2, 2)) = kolb::kSolid;
+  const kolb::BulkRows rows = kolb::find_bulk_rows<Lattice>(
+      e, Kokkos::View<const kolb::material_t*, Kokkos::HostSpace>(mat));
+  EXPECT_FALSE(rows.whole);
+  for (int z = 1; z <= 4; ++z)
+    for (int y = 1; y <= 4; ++y) {
+      int best_begin = 0, best_end = 0, begin = -1;
+      for (int x = 0; x <= n; ++x) {
+        bool bulk = x < n && mat(site(x, y, z)) == kolb::kFluid;
+        for (int i = 0; bulk && i < Lattice::q; ++i) {
+          const int xn = (x - Lattice::c(i, 0) + n) % n;
+          bulk = mat(site(xn, y - Lattice::c(i, 1), z - Lattice::c(i, 2))) == kolb::kFluid;
+        }
+        if (bulk && begin < 0) begin = x;
+        if (!bulk && begin >= 0) {
+          if (x - begin > best_end - best_begin) best_begin = begin, best_end = x;
+          begin = -1;
+        }
+      }
+      EXPECT_EQ(rows(y, z, 0), best_begin) << "row y " << y << " z " << z;
+      EXPECT_EQ(rows(y, z, 1), best_end) << "row y " << y << " z " << z;
+    }
+  // The row the corner (1, 1, 1) pulls into across x loses its first site.
+  if (Lattice::q == 27) EXPECT_EQ(rows(3, 3, 0), 1);
+}
+
+TEST(BulkRows, WrapXWithoutXHalos) {
+  expect_wrapped_bulk_rows<kolb::D3Q19>();
+  expect_wrapped_bulk_rows<kolb::D3Q27>();
 }
 
 // Rows stored without x halos (BlockPart::rows_without_x_halo), seen from

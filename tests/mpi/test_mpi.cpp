@@ -54,11 +54,7 @@ std::vector<double> tile_of(const std::vector<double>& all, const kolb::Case& c,
 
 using kolb::test::first_difference;
 
-bool compiled(kolb::LatticeId lattice) {
-  for (const auto& v : kolb::compiled_variants())
-    if (v.lattice == lattice) return true;
-  return false;
-}
+using kolb::test::compiled;
 
 // Every valid tiling of the ranks, each rank's tile against the one-process run.
 void expect_tiles_match(const std::string& yaml, const std::vector<std::string>& sets, int steps) {

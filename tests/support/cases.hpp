@@ -24,9 +24,17 @@ inline bool compiled(const std::string& lattice, const std::string& precision) {
     if (to_string(v.lattice) == lattice && to_string(v.precision) == precision) return true;
   return false;
 }
-#define KOLB_SKIP_UNLESS_COMPILED(lattice, precision) \
-  if (!kolb::test::compiled(lattice, precision))      \
-  GTEST_SKIP() << (lattice) << " in " << (precision) << " is not compiled"
+// Whether this build compiles `lattice` in any precision.
+inline bool compiled(LatticeId lattice) {
+  for (const auto& v : compiled_variants())
+    if (v.lattice == lattice) return true;
+  return false;
+}
+#define KOLB_SKIP_UNLESS_COMPILED(lattice, precision)                           \
+  do {                                                                          \
+    if (!kolb::test::compiled(lattice, precision))                              \
+      GTEST_SKIP() << (lattice) << " in " << (precision) << " is not compiled"; \
+  } while (0)
 
 // A case from YAML text plus --set style overrides.
 inline Case make_case(const std::string& yaml, const std::vector<std::string>& sets = {}) {

@@ -59,8 +59,9 @@ struct Node {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  // Declared before the parts, so that the parts (whose instances run on
-  // their streams) are destroyed first; the helper thread last declared.
+  // The instances are declared before the parts, so that the parts (whose
+  // views live on their streams) are destroyed first; helper, declared
+  // after the slots, is destroyed (joined) before the parts it runs.
   std::unique_ptr<AcceleratorInstance> accelerator;
   std::unique_ptr<AcceleratorInstance> halo_lane;  // the accelerator part's halo lane
   std::vector<Slot> slots;                         // left to right

@@ -27,6 +27,8 @@ struct LatticeInfo {
 };
 
 const LatticeInfo& lattice_info(LatticeId lattice);
+// The collisions of the isothermal or the thermal model (core/collisions.def).
+std::vector<Collision> collisions_of(bool thermal);
 // The YAML keys of a collision beyond tau (isothermal collisions: its
 // relaxation policy's; D2Q37's read their own).
 std::vector<CollisionParameter> collision_parameters(Collision collision);
