@@ -6,6 +6,7 @@
 // (thermal wall rows on y tiles), both kernel paths, with and without a
 // host/accelerator split on each rank; observables are global sums.
 #include "support/cases.hpp"
+#include "support/mpi_main.hpp"
 
 #include <kolb/comm/communicator.hpp>
 #include <kolb/comm/tiling.hpp>
@@ -213,20 +214,4 @@ TEST(Tiling, ModelPrefersCheapFaces) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  kolb::choose_wait_policy(argv);
-  kolb::comm::Session mpi(argc, argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  // One report: rank 0's (every rank's failures still fail the job).
-  if (!kolb::comm::root()) {
-    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    delete listeners.Release(listeners.default_result_printer());
-  }
-  int rc = 0;
-  {
-    Kokkos::ScopeGuard kokkos(argc, argv);
-    rc = RUN_ALL_TESTS();
-  }
-  // Any rank's failure fails every rank's exit status.
-  return kolb::comm::all(rc == 0) ? 0 : 1;
-}
+int main(int argc, char** argv) { return kolb::test::run_mpi_tests(argc, argv); }

@@ -4,6 +4,7 @@
 // a host split on each rank, in each schedule, holds on every rank the
 // populations of the reference path on one process, bit for bit at even
 // steps.
+#include "support/mpi_main.hpp"
 #include "support/sweep.hpp"
 
 #include <kolb/comm/communicator.hpp>
@@ -19,6 +20,7 @@
 namespace {
 
 namespace sweep = kolb::test::sweep;
+using sweep::Findings;
 
 // The populations of `tile` cut from those of the whole lattice.
 std::vector<double> tile_of(const std::vector<double>& all, const kolb::Case& c,
@@ -75,19 +77,6 @@ std::vector<double> run_whole(const sweep::GeneratedCase& g) {
   d.advance(g.steps);
   return d.populations();
 }
-
-// Failing configurations by name, runs made, failures printed in full.
-struct Findings {
-  std::map<std::string, int> failed;
-  int runs = 0, shown = 0;
-
-  std::string summary() const {
-    std::string s;
-    for (const auto& [name, count] : failed)
-      s += "  " + name + ": " + std::to_string(count) + " runs\n";
-    return s;
-  }
-};
 
 // Every valid tiling of the ranks with every scheme, with and without the
 // thinnest host parts on each rank, lone parts exchanging before or during
@@ -182,18 +171,4 @@ INSTANTIATE_TEST_SUITE_P(Isothermal, SweepTiles,
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  kolb::choose_wait_policy(argv);
-  kolb::comm::Session mpi(argc, argv);
-  ::testing::InitGoogleTest(&argc, argv);
-  if (!kolb::comm::root()) {
-    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
-    delete listeners.Release(listeners.default_result_printer());
-  }
-  int rc = 0;
-  {
-    Kokkos::ScopeGuard kokkos(argc, argv);
-    rc = RUN_ALL_TESTS();
-  }
-  return kolb::comm::all(rc == 0) ? 0 : 1;
-}
+int main(int argc, char** argv) { return kolb::test::run_mpi_tests(argc, argv); }

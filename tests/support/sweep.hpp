@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -455,5 +456,19 @@ inline std::string describe(const GeneratedCase& g, const Config* config = nullp
   if (config) s += "configuration: " + config->describe() + "\n";
   return s;
 }
+
+// What a sweep found: failing configurations by name (with the case's
+// shape), runs made, failures printed in full.
+struct Findings {
+  std::map<std::string, int> failed;
+  int runs = 0, shown = 0;
+
+  std::string summary() const {
+    std::string s;
+    for (const auto& [name, count] : failed)
+      s += "  " + name + ": " + std::to_string(count) + " runs\n";
+    return s;
+  }
+};
 
 }  // namespace kolb::test::sweep

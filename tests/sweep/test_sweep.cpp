@@ -15,6 +15,7 @@
 namespace {
 
 namespace sweep = kolb::test::sweep;
+using sweep::Findings;
 
 struct Outcome {
   std::vector<double> populations;
@@ -47,20 +48,6 @@ double round_off(const kolb::Case& c, double scale, int steps) {
   const double eps = c.precision == kolb::Precision::float64 ? 0x1p-52 : 0x1p-23;
   return 64 * eps * scale * steps;
 }
-
-// What a sweep found: failing configurations by name (with the case's
-// shape), runs made, failures printed in full.
-struct Findings {
-  std::map<std::string, int> failed;
-  int runs = 0, shown = 0;
-
-  std::string summary() const {
-    std::string s;
-    for (const auto& [name, count] : failed)
-      s += "  " + name + ": " + std::to_string(count) + " runs\n";
-    return s;
-  }
-};
 
 // The name of a configuration in summaries: its --set list without the layout.
 std::string name_of(const sweep::Config& config, const sweep::GeneratedCase& g) {
