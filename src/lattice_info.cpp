@@ -6,7 +6,6 @@
 #include <kolb/model/lattice_info.hpp>
 #include <kolb/model/models.hpp>
 
-#include <iterator>
 #include <stdexcept>
 
 namespace kolb {
@@ -70,8 +69,10 @@ std::vector<CollisionParameter> collision_parameters(Collision collision) {
 
 std::vector<Collision> collisions_of(bool thermal) {
   std::vector<Collision> out;
-  for (std::size_t i = 0; i < std::size(EnumNames<Collision>::list); ++i)
-    if (model_has(Collision(i), thermal)) out.push_back(Collision(i));
+#define KOLB_COLLISION(name, isothermal, thermal_model) \
+  if (thermal ? thermal_model : isothermal) out.push_back(Collision::name);
+#include <kolb/core/collisions.def>
+#undef KOLB_COLLISION
   return out;
 }
 
