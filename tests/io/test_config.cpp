@@ -78,8 +78,10 @@ TEST(Config, VariantKeysRoundTrip) {
     EXPECT_FALSE(kolb::parse_variant(bad)) << bad;
   EXPECT_EQ(kolb::parse<kolb::Streaming>("aa"), kolb::Streaming::aa);
   EXPECT_FALSE(kolb::parse<kolb::Streaming>("AA"));
-  const auto c = kolb::read_case_string(replace(kValid, "precision: double", "precision: float"));
-  EXPECT_EQ(kolb::to_string(c.variant()), "D2Q9/float/soa");
+  if (kolb::test::compiled("D2Q9", "float")) {  // a case names only compiled variants
+    const auto c = kolb::read_case_string(replace(kValid, "precision: double", "precision: float"));
+    EXPECT_EQ(kolb::to_string(c.variant()), "D2Q9/float/soa");
+  }
   // The table is generated from the descriptors.
   EXPECT_EQ(kolb::lattice_info(kolb::LatticeId::D3Q19).q, 19);
   EXPECT_EQ(kolb::lattice_info(kolb::LatticeId::D2Q37).halo, 3);
