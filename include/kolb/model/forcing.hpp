@@ -18,7 +18,13 @@ namespace kolb {
 template <class Scalar>
 struct NoForcing {
   static constexpr bool active = false;
-  struct Site {};
+  // Zeros under GuoForcing's names, never read: nvcc 11.8 type-checks the
+  // discarded `if constexpr (forced)` branches inside the collision's
+  // static_for lambdas, which name them.
+  Scalar g[3] = {0, 0, 0};
+  struct Site {
+    Scalar cu = 0, even0 = 0, odd = 0;
+  };
   KOKKOS_FORCEINLINE_FUNCTION Scalar shift(int) const { return 0; }
   // Whether any component of g is non-zero.
   bool forced() const { return false; }
