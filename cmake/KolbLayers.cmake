@@ -6,16 +6,17 @@
 # compiles every header against its own: an include of a layer above fails
 # to build ("kolb/domain/...: No such file or directory").
 #
-#   core <- lattice <- layout <- block <- model <- kernels ---------.
-#                                           ^                       v
-#                                           io <- comm <------- domain <- balance <- app
-set(KOLB_LAYERS core lattice layout block model kernels io comm domain balance app)
+#   core <- lattice <- layout <- block <- model <- boundary <- kernels --.
+#                                           ^                            v
+#                                           io <- comm <------------ domain <- balance <- app
+set(KOLB_LAYERS core lattice layout block model boundary kernels io comm domain balance app)
 set(kolb_uses_core)
 set(kolb_uses_lattice core)
 set(kolb_uses_layout lattice)
 set(kolb_uses_block layout)
 set(kolb_uses_model block)
-set(kolb_uses_kernels model)
+set(kolb_uses_boundary model)
+set(kolb_uses_kernels boundary)
 set(kolb_uses_io model)
 set(kolb_uses_comm io)
 set(kolb_uses_domain kernels comm)

@@ -3,13 +3,14 @@
 // collision relaxes, and the wall rows' conditions (§9).
 #include <kolb/block/block.hpp>
 #include <kolb/block/bulk_rows.hpp>
+#include <kolb/boundary/thermal_walls.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/kernels/wall_rows.hpp>
 #include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/thermal.hpp>
 #include <kolb/model/thermal/collision.hpp>
-#include <kolb/model/thermal/walls.hpp>
 
 #include <gtest/gtest.h>
 
@@ -315,7 +316,7 @@ TEST(D2Q37Walls, RowsKeepMassZeroVelocityAndTheTargetEnergy) {
 }
 
 // A device runs the wall rows of both sides and their collisions in one
-// launch (WallRowsCollided, BlockPart::update_wall_rows). Run here on the
+// launch (WallRowsCollided, kernels/wall_rows.hpp). Run here on the
 // host, it must give the bits of the host's launches: the rows, then the
 // collision over the fluid runs. Both sides whole, and a region that holds
 // two of the low side's rows and all three of the high side's; a solid site
@@ -361,14 +362,14 @@ void check_wall_rows_in_one_launch(int low_rows, bool solid) {
   edge[1].lo[1] = h + ny - 3, edge[1].hi[1] = h + ny;
 
   // The host's launches.
-  const auto walls_a = model.wall_kernel(a);
+  const auto walls_a = kolb::thermal_walls(a, model);
   const kolb::Collide<Model, Layout, Kokkos::HostSpace> collide_a(a, wall_model);
   for (const kolb::Region& r : edge) kolb::for_each_site("rows", exec, r, walls_a);
   for (const kolb::Region& r : edge)
     kolb::for_each_site_split("collide", exec, r, collide_a, fluid);
 
   // One launch over both sides' rows.
-  const auto walls_b = model.wall_kernel(b);
+  const auto walls_b = kolb::thermal_walls(b, model);
   using Walls = std::decay_t<decltype(walls_b)>;
   using C = kolb::Collide<Model, Layout, Kokkos::HostSpace>;
   const C collide_b(b, wall_model);

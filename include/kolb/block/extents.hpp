@@ -5,6 +5,7 @@
 
 #include <kolb/core/macros.hpp>
 
+#include <algorithm>
 #include <array>
 
 namespace kolb {
@@ -102,6 +103,34 @@ inline Region interior_region(const Extents& e) {
     r.hi[a] = e.halo[a] + e.n[a];
   }
   return r;
+}
+
+// The interior of e without the halo-wide layers next to the faces that
+// `late` marks ([axis][side]: their halos arrive during an update).
+inline Region inner_region(const Extents& e, const std::array<std::array<bool, 2>, 3>& late) {
+  Region inner = interior_region(e);
+  for (int a = 0; a < e.dim; ++a) {
+    if (late[a][0]) inner.lo[a] += e.halo[a];
+    if (late[a][1]) inner.hi[a] -= e.halo[a];
+    inner.hi[a] = std::max(inner.hi[a], inner.lo[a]);
+  }
+  return inner;
+}
+
+// f(slab) for each non-empty slab of `all` outside `inner` (inside it):
+// along x, then y, then z, each slab without what earlier ones covered.
+template <class F>
+void for_each_border_slab(const Region& all, const Region& inner, F&& f) {
+  Region rest = all;
+  for (int a = 0; a < 3; ++a) {
+    Region lo = rest, hi = rest;
+    lo.hi[a] = inner.lo[a];
+    hi.lo[a] = std::max(inner.hi[a], inner.lo[a]);
+    for (const Region& slab : {lo, hi})
+      if (!slab.empty()) f(slab);
+    rest.lo[a] = inner.lo[a];
+    rest.hi[a] = std::max(inner.hi[a], inner.lo[a]);
+  }
 }
 
 }  // namespace kolb

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -40,6 +41,16 @@ View allocate_zeroed(const std::string& label, std::size_t n) {
   View v = allocate_untouched<View>(label, n);
   Kokkos::deep_copy(v, typename View::value_type(0));
   return v;
+}
+
+// A host View holding a copy of v (index maps, wall-ghost runs).
+template <class T>
+Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
+                                                 const std::string& label) {
+  Kokkos::View<T*, Kokkos::HostSpace> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, label),
+                                          v.size());
+  for (std::size_t j = 0; j < v.size(); ++j) out(j) = v[j];
+  return out;
 }
 
 }  // namespace kolb

@@ -5,13 +5,16 @@
 // part executes it and decides nothing else. Its kernels are templated on
 // the memory space, so OpenMP and Serial parts share their compiled loops.
 // Built only by the generated translation unit of its variant
-// (src/variants/part.cpp.in), through make_block_part().
+// (src/variants/part.cpp.in), through make_block_part()
+// (domain/make_block_part.hpp).
 
+#include <kolb/boundary/thermal_walls.hpp>
 #include <kolb/domain/part_fields.hpp>
 #include <kolb/domain/part_halos.hpp>
 #include <kolb/domain/part_setup.hpp>
 #include <kolb/kernels/periodic_halo.hpp>
 #include <kolb/kernels/propagate.hpp>
+#include <kolb/kernels/wall_rows.hpp>
 
 #include <memory>
 #include <stdexcept>
@@ -59,7 +62,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
         });
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
-          scatter_own("kolb::PeriodicPushBack", m_periodic_push);
+          m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
         }
       } else if (p.kernel == PhaseKernel::aa_local) {
@@ -144,8 +147,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
   void unpack_pushed(Side side, const HaloBuffer& packed) override {
     m_fields.changed();
-    m_halos.scatter(block(), packed, m_halos.pushed_in[int(side)], pushed_region(side, true),
-                    Crossing(m_split, side), m_pushed_map[int(side)]);
+    m_halos.scatter(block(), packed, side, pushed_region(side, true), Crossing(m_split, side));
   }
 
   ObservableSums observe(const RowSample& rows) override {
@@ -227,7 +229,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec, const Exec& halo_exec,
             Prepared p)
-      : storage{make_block(s, p.plan.storage)},
+      : storage{make_part_block<block_type>(s, p.plan.storage, exec)},
         m_exec(exec),
         m_model(model),
         m_wall(s.geometry.table),
@@ -240,7 +242,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         m_split(s.split_axis),
         m_wall_side(p.inputs.model_walls) {
     for (int a = 0; a < 3; ++a) m_self[a] = p.inputs.faces[a][0] == FaceLink::self;
-    first_touch();
     const Extents& e = block().extents();
     const PartMaterials m = m_plan.storage == RowStorage::plain
                                 ? std::move(p.materials)
@@ -263,63 +264,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
     if constexpr (Model::in_place_streaming) {
-      if (m_plan.phases == 2) in_place_maps(mat);
+      if (m_plan.phases == 2)
+        m_halos.map_pushes(first, m_plan.phase[1].row_halos, mat, block(),
+                           {pushed_region(Side::left, true), pushed_region(Side::right, true)},
+                           m_self, aa_local().row_start_copies());
     }
   }
 
-  // In place: where the populations a pull pushes across the split axis'
-  // faces belong (in the neighbour), and where those it pushes into
-  // periodic halos belong, but those the local rows take (RowHalos).
-  void in_place_maps(const Kokkos::View<const material_t*, Kokkos::HostSpace>& mat) {
-    const Extents& e = block().extents();
-    const PhasePlan& pull = m_plan.phase[0];
-    for (const Side side : {Side::left, Side::right})
-      if (pull.push[m_split][int(side)] == PushTo::neighbour ||
-          pull.push[m_split][int(side)] == PushTo::remote)
-        m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
-            memory_space(),
-            pushed_across_map<Lattice>(mat, e, block().layout(), pushed_region(side, true), m_split,
-                                       Crossing(m_split, side), m_self));
-    const RowHalos rows = m_plan.phase[1].row_halos;
-    if (rows != RowHalos::all && pull.pushes(PushTo::periodic_pass))
-      m_periodic_push = Kokkos::create_mirror_view_and_copy(
-          memory_space(), periodic_push_map<Lattice>(
-                              mat, e, block().layout(), m_self,
-                              rows == RowHalos::x ? PushedHalos::outside_rows : PushedHalos::all));
-    if (rows != RowHalos::none) {
-      const auto taken = periodic_push_map<Lattice>(
-          mat, e, block().layout(), m_self,
-          rows == RowHalos::all ? PushedHalos::all : PushedHalos::rows_only);
-      if (index_t(taken.extent(0) / 2) != aa_local().row_start_copies())
-        throw std::logic_error("kolb: the AA rows' halo copies differ from the push map's");
-    }
-  }
-
-  // Zeros in the populations, each page first touched by the thread whose
-  // rows it holds in the kernels' static row partition (pages then live
-  // next to the cores that stream them); a flat pass zeros the rest.
-  void first_touch() {
-    const Region all = interior_region(block().extents());
-    for (int b = 0; b < (m_plan.phases == 2 ? 1 : 2); ++b) {  // in place: one buffer
-      const auto& f = b == 0 ? block().current() : block().next();
-      if constexpr (is_host_space_v<Exec>)
-        for_each_site(
-            "kolb::FirstTouch", m_exec, all,
-            ZeroSites<Stored, Layout, Q, memory_space>{f, block().layout(), block().site_index()});
-      Kokkos::deep_copy(m_exec, f, Stored(0));
-    }
-    m_exec.fence();
-  }
-
-  // The block the plan's row storage asks for.
-  static block_type make_block(const PartSetup& s, RowStorage rows) {
-    const bool aligned = rows != RowStorage::plain;
-    const Extents e(s.size, Lattice::halo, Lattice::dim,
-                    row_align_sites(aligned, host::line_values<Stored>, Layout::vector_length),
-                    s.split_axis, rows != RowStorage::aligned_without_x_halo);
-    return block_type(e, s.label, s.c.execution.streaming == Streaming::aa ? 1 : 2, false,
-                      aligned ? aligned_row_lead<Stored>(e.halo[0]) : 0);
-  }
   block_type& block() { return storage::block; }
   const block_type& block() const { return storage::block; }
 
@@ -349,20 +300,28 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_exec.fence();
   }
 
+  // The runs of the rows' bulk sites (upstream neighbours fluid), and of
+  // their fluid sites (kernels that read their own site only), as this
+  // part's launches take them.
+  const auto& bulk_runs() const {
+    if constexpr (is_host_space_v<Exec>)
+      return m_bulk;
+    else
+      return m_bulk_on_device;
+  }
+  const auto& fluid_runs() const {
+    if constexpr (is_host_space_v<Exec>)
+      return m_fluid_rows;
+    else
+      return m_fluid_rows_on_device;
+  }
   template <class F>
   void launch(const char* label, const Region& r, const F& f) {
-    if constexpr (is_host_space_v<Exec>)
-      for_each_site_split(label, m_exec, r, f, m_bulk);
-    else
-      for_each_site_split(label, m_exec, r, f, m_bulk_on_device);
+    for_each_site_split(label, m_exec, r, f, bulk_runs());
   }
-  // Kernels that read only their own site: bulk over runs of fluid sites.
   template <class F>
   void launch_local(const char* label, const Region& r, const F& f) {
-    if constexpr (is_host_space_v<Exec>)
-      for_each_site_split(label, m_exec, r, f, m_fluid_rows);
-    else
-      for_each_site_split(label, m_exec, r, f, m_fluid_rows_on_device);
+    for_each_site_split(label, m_exec, r, f, fluid_runs());
   }
   StreamCollide<Model, Layout, memory_space> stream_collide() const {
     typename StreamCollide<Model, Layout, memory_space>::Args args(block(), m_wall);
@@ -394,16 +353,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   void update_region(const Region& r) {
     if constexpr (Model::max_wall_rows > 0) {
       if (const int rows = m_model.wall_rows()) {
-        const Region all = interior_region(block().extents());
-        Region inner = r, edge[2] = {r, r};
-        if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
-        if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
-        edge[0].hi[1] = std::min(r.hi[1], all.lo[1] + rows);
-        edge[1].lo[1] = std::max(r.lo[1], all.hi[1] - rows);
-        for (int side = 0; side < 2; ++side)
-          if (!m_wall_side[side]) edge[side].hi[1] = edge[side].lo[1];  // empty
-        two_buffer(inner);
-        update_wall_rows(block(), edge, rows);
+        const WallRowSplit split(r, interior_region(block().extents()), rows, m_wall_side);
+        two_buffer(split.inner);
+        update_wall_rows(m_exec, thermal_walls(block(), m_model), collide(m_model.wall_model()),
+                         split.edge, rows, fluid_runs());
         return;
       }
     }
@@ -418,82 +371,27 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     }
   }
 
-  // The wall rows of a region (edge[side], empty where it has none of that
-  // side's): streamed and completed by the model's wall kernel, then
-  // collided with its wall model. A host launches a side's rows together
-  // when it has all of them (ThermalWalls::side_rows), each row kind in a
-  // vectorised loop otherwise, then the collisions; a device runs both
-  // sides' rows and their collisions in one launch (WallRowsCollided).
-  void update_wall_rows(const block_type& b, const Region (&edge)[2], int rows) {
-    const auto walls = m_model.wall_kernel(b);
-    const auto wall_collide = collide(m_model.wall_model());
-    if constexpr (is_host_space_v<Exec>) {
-      for (const Region& e : edge) {
-        if (e.hi[1] - e.lo[1] == rows) {  // all of a side's rows: one launch over one row
-          Region one = e;
-          one.hi[1] = one.lo[1] + 1;
-          for_each_site("kolb::WallRows", m_exec, one, walls.sides());
-        } else {
-          for_each_site("kolb::WallRows", m_exec, e, walls);
-        }
-      }
-      for (const Region& e : edge) launch_local("kolb::Collide", e, wall_collide);
-    } else {
-      const int n0 = std::max(0, edge[0].hi[1] - edge[0].lo[1]);
-      const int n1 = std::max(0, edge[1].hi[1] - edge[1].lo[1]);
-      Region both = edge[0];  // x and z as the region's; rows k = 0 .. n0 + n1 - 1
-      both.lo[1] = 0;
-      both.hi[1] = n0 + n1;
-      impl::with_bulk_functor(wall_collide, [&](const auto& lean) {
-        using Walls = std::decay_t<decltype(walls)>;
-        using Lean = std::decay_t<decltype(lean)>;
-        for_each_site(
-            "kolb::WallRows", m_exec, both,
-            WallRowsCollided<Walls, std::decay_t<decltype(wall_collide)>, Lean, memory_space>{
-                walls, wall_collide, lean, m_fluid_rows_on_device, n0, edge[0].lo[1],
-                edge[1].lo[1]});
-      });
-    }
-  }
-
   // f(region) over the regions of a zone: the interior for all; `inner`
   // leaves out the halo-wide layers next to late faces, `border` is those
-  // layers (slabs along x, then y, then z).
+  // layers.
   template <class F>
   void for_zone(UpdateZone zone, F&& f) {
-    if (zone == UpdateZone::all) return f(interior_region(block().extents()));
     const Extents& e = block().extents();
     const Region all = interior_region(e);
-    Region inner = all;
-    for (int a = 0; a < e.dim; ++a) {
-      if (m_late[a][0]) inner.lo[a] += e.halo[a];
-      if (m_late[a][1]) inner.hi[a] -= e.halo[a];
-      inner.hi[a] = std::max(inner.hi[a], inner.lo[a]);
-    }
+    if (zone == UpdateZone::all) return f(all);
+    Region inner = inner_region(e, m_late);
     if constexpr (Model::max_wall_rows > 0) {
       // Wall rows read the pre-streaming state twice their depth into the
       // fluid, which on a short tile is a late halo: they wait for it there.
       if (const int rows = m_model.wall_rows();
-          rows > 0 && (m_late[1][0] || m_late[1][1]) && e.n[1] <= 2 * rows) {
-        if (m_wall_side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
-        if (m_wall_side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
-        inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);
-      }
+          rows > 0 && (m_late[1][0] || m_late[1][1]) && e.n[1] <= 2 * rows)
+        inner = WallRowSplit(inner, all, rows, m_wall_side).inner;
     }
     if (zone == UpdateZone::inner) return f(inner);
-    Region rest = all;  // what the slabs of earlier axes have not covered
-    for (int a = 0; a < e.dim; ++a) {
-      Region lo = rest, hi = rest;
-      lo.hi[a] = inner.lo[a];
-      hi.lo[a] = std::max(inner.hi[a], inner.lo[a]);
-      for (const Region& slab : {lo, hi})
-        if (!slab.empty()) f(slab);
-      rest.lo[a] = inner.lo[a];
-      rest.hi[a] = std::max(inner.hi[a], inner.lo[a]);
-    }
+    for_each_border_slab(all, inner, f);
   }
 
-  // The wall ghosts (kernels/wall_ghosts.hpp) of the current buffer for
+  // The wall ghosts (boundary/bounce_back.hpp) of the current buffer for
   // the next pull; with Return (AA, after a pull), what the bulk pushed into
   // them goes back to the sites, bounced.
   template <bool Return = false>
@@ -502,12 +400,6 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for_each_index(Return ? "kolb::WallGhostsReturn" : "kolb::WallGhosts", m_exec,
                    index_t(runs.extent(0)),
                    WallGhosts<Lattice, S, memory_space, Return>{block().current(), runs, m_wall});
-  }
-  // Moves values within the block where a push map says (halo -> image).
-  void scatter_own(const char* label, const Kokkos::View<index_t*, memory_space>& map) {
-    if (map.extent(0) == 0) return;
-    for_each_index(label, m_exec, index_t(map.extent(0) / 2),
-                   ScatterPushed<Stored, memory_space>{block().current(), block().current(), map});
   }
 
   Exec m_exec;
@@ -524,42 +416,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   BulkRows m_bulk;        // runs of fluid sites whose upstream neighbours are fluid (or ghosts)
   BulkRows m_fluid_rows;  // runs of fluid sites (kernels reading their own site only)
   BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;  // device parts' copies
-  Kokkos::View<GhostRun*, memory_space> m_ghosts;        // filled before each (pull) step
-  Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;   // those the fused end lines take
-  Kokkos::View<index_t*, memory_space> m_periodic_push;  // pairs (halo, image storage index)
-  Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
+  Kokkos::View<GhostRun*, memory_space> m_ghosts;       // filled before each (pull) step
+  Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;  // those the fused end lines take
 };
-
-// A part of a variant on the role's execution space; this memory space's
-// translation unit builds the roles whose space lives in it.
-template <class Model, class Layout, class MemorySpace>
-std::unique_ptr<Part> make_block_part(const PartSetup& s, const NodeSpaces& spaces) {
-  Model model;
-  configure(model, s.c);
-  if constexpr (std::is_same<NodeAccelerator::memory_space, MemorySpace>::value) {
-    if (s.role == PartRole::accelerator)
-      return std::make_unique<BlockPart<Model, Layout, NodeAccelerator>>(
-          s, model, spaces.accelerator, spaces.accelerator_halos);
-  }
-  if constexpr (std::is_same<NodeHost::memory_space, MemorySpace>::value) {
-    if (s.role == PartRole::host)
-      return std::make_unique<BlockPart<Model, Layout, NodeHost>>(s, model, spaces.host,
-                                                                  spaces.host);
-  }
-  throw std::logic_error("kolb: no part of this role in this memory space");
-}
-
-// The plan of the part make_block_part would build.
-template <class Model, class Layout, class MemorySpace>
-StepPlan block_part_plan(const PartSetup& s) {
-  if constexpr (std::is_same<NodeAccelerator::memory_space, MemorySpace>::value) {
-    if (s.role == PartRole::accelerator)
-      return BlockPart<Model, Layout, NodeAccelerator>::plan_of(s, NodeAccelerator());
-  }
-  if constexpr (std::is_same<NodeHost::memory_space, MemorySpace>::value) {
-    if (s.role == PartRole::host) return BlockPart<Model, Layout, NodeHost>::plan_of(s, NodeHost());
-  }
-  throw std::logic_error("kolb: no part of this role in this memory space");
-}
 
 }  // namespace kolb

@@ -7,6 +7,7 @@
 // the observables and moments read them in place; after a pull step they
 // are streamed, and a reconstructed copy is kept until the state changes.
 
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/io/fields.hpp>
 #include <kolb/kernels/aa.hpp>

@@ -8,9 +8,11 @@
 
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/spaces.hpp>
+#include <kolb/domain/step_plan.hpp>
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/halo.hpp>
 
+#include <array>
 #include <stdexcept>
 #include <type_traits>
 
@@ -84,10 +86,48 @@ class PartHalos {
     receive(exec, buffer, packed);
     for_each_site("kolb::HaloUnpack", exec, r, halo_pack<true>(b, buffer, r, pop));
   }
-  // A neighbour's pushed populations written where `map` says (pairs of
-  // packed index and storage index; pushed_across_map).
-  void scatter(const BlockType& b, const HaloBuffer& packed, view& buffer, const Region& r,
-               const Crossing& pop, const Kokkos::View<index_t*, memory_space>& map) {
+  // In place: where the populations a pull pushes across the split axis'
+  // faces into region pushed[side] belong in this part (pushed_across_map),
+  // and where those it pushes into periodic halos belong, but those the
+  // local step's rows take (`rows`; periodic_push_map). `row_copies`: how
+  // many halo values the local rows copy, checked against the map's.
+  void map_pushes(const PhasePlan& pull, RowHalos rows,
+                  const Kokkos::View<const material_t*, Kokkos::HostSpace>& mat, const BlockType& b,
+                  const Region (&pushed)[2], const std::array<bool, 3>& self, index_t row_copies) {
+    const Extents& e = b.extents();
+    for (const Side side : {Side::left, Side::right})
+      if (pull.push[m_split][int(side)] == PushTo::neighbour ||
+          pull.push[m_split][int(side)] == PushTo::remote)
+        m_pushed_map[int(side)] = Kokkos::create_mirror_view_and_copy(
+            memory_space(), pushed_across_map<Lattice>(mat, e, b.layout(), pushed[int(side)],
+                                                       m_split, Crossing(m_split, side), self));
+    if (rows != RowHalos::all && pull.pushes(PushTo::periodic_pass))
+      m_periodic_push = Kokkos::create_mirror_view_and_copy(
+          memory_space(), periodic_push_map<Lattice>(
+                              mat, e, b.layout(), self,
+                              rows == RowHalos::x ? PushedHalos::outside_rows : PushedHalos::all));
+    if (rows != RowHalos::none) {
+      const auto taken = periodic_push_map<Lattice>(
+          mat, e, b.layout(), self,
+          rows == RowHalos::all ? PushedHalos::all : PushedHalos::rows_only);
+      if (index_t(taken.extent(0) / 2) != row_copies)
+        throw std::logic_error("kolb: the AA rows' halo copies differ from the push map's");
+    }
+  }
+  // What the pull pushed into periodic halos, moved to the sites they
+  // belong to (halo -> image), but those the local rows take.
+  void push_back_periodic(const BlockType& b) {
+    const auto& map = m_periodic_push;
+    if (map.extent(0) == 0) return;
+    for_each_index("kolb::PeriodicPushBack", m_exec, index_t(map.extent(0) / 2),
+                   ScatterPushed<Stored, memory_space>{b.current(), b.current(), map});
+  }
+  // A neighbour's populations pushed across `side` (into region r) written
+  // where they belong (map_pushes).
+  void scatter(const BlockType& b, const HaloBuffer& packed, Side side, const Region& r,
+               const Crossing& pop) {
+    view& buffer = pushed_in[int(side)];
+    const auto& map = m_pushed_map[int(side)];
     sized(buffer, r, pop);
     const Exec& exec = lane(m_split);
     receive(exec, buffer, packed);
@@ -157,6 +197,8 @@ class PartHalos {
   Exec m_exec, m_lane;
   int m_split;
   bool m_queued = false;  // work queued on the lane since its last fence
+  Kokkos::View<index_t*, memory_space> m_periodic_push;  // pairs (halo, image storage index)
+  Kokkos::View<index_t*, memory_space> m_pushed_map[2];  // pairs (packed, storage index)
 };
 
 }  // namespace kolb

@@ -4,11 +4,12 @@
 // bulk rows of its host kernels) and the inputs of its step plan.
 
 #include <kolb/block/bulk_rows.hpp>
+#include <kolb/boundary/bounce_back.hpp>
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/step_plan.hpp>
+#include <kolb/kernels/initialize.hpp>
 #include <kolb/kernels/stream_collide.hpp>
-#include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/model/models.hpp>
 
 #include <cmath>
@@ -39,7 +40,7 @@ void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
 }
 
 // A part's materials on extents `e`: the sites' ids, the solid halo sites
-// its host kernels pull from as ghosts (kernels/wall_ghosts.hpp; none where
+// its host kernels pull from as ghosts (boundary/bounce_back.hpp; none where
 // `ghosts` is false) and the runs of its rows that take the lean bulk path.
 struct PartMaterials {
   Kokkos::View<material_t*, Kokkos::HostSpace> material;
@@ -136,6 +137,34 @@ PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Ext
   in.bulk_rows_whole = plain.bulk.whole;
   in.x_wall_lanes_fit = x_wall_lanes_fit<Lattice>(plain, e, line);
   return in;
+}
+
+// The block of a part whose plan stores rows as `rows`, its populations
+// zeros, each page first touched by the thread whose rows it holds in the
+// kernels' static row partition (pages then live next to the cores that
+// stream them); a flat pass zeros the rest.
+template <class BlockType, class Exec>
+BlockType make_part_block(const PartSetup& s, RowStorage rows, const Exec& exec) {
+  using Lattice = typename BlockType::lattice_type;
+  using Layout = typename BlockType::layout_type;
+  using Stored = typename BlockType::stored_type;
+  using memory_space = typename BlockType::memory_space;
+  const bool aligned = rows != RowStorage::plain;
+  const Extents e(s.size, Lattice::halo, Lattice::dim,
+                  row_align_sites(aligned, host::line_values<Stored>, Layout::vector_length),
+                  s.split_axis, rows != RowStorage::aligned_without_x_halo);
+  const int buffers = s.c.execution.streaming == Streaming::aa ? 1 : 2;
+  BlockType b(e, s.label, buffers, false, aligned ? aligned_row_lead<Stored>(e.halo[0]) : 0);
+  for (int k = 0; k < buffers; ++k) {
+    const auto& f = k == 0 ? b.current() : b.next();
+    if constexpr (is_host_space_v<Exec>)
+      for_each_site(
+          "kolb::FirstTouch", exec, interior_region(e),
+          ZeroSites<Stored, Layout, Lattice::q, memory_space>{f, b.layout(), b.site_index()});
+    Kokkos::deep_copy(exec, f, Stored(0));
+  }
+  exec.fence();
+  return b;
 }
 
 }  // namespace kolb

@@ -16,6 +16,7 @@
 // another site writes in the same step, so sites are independent.
 
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/static_for.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
@@ -191,16 +192,6 @@ bool pushed_from_fluid(const Kokkos::View<const material_t*, Kokkos::HostSpace>&
   return material(e.site_index()(src[0], src[1], src[2])) == kFluid;
 }
 
-// A host View holding a copy of v (index maps, wall-ghost runs).
-template <class T>
-Kokkos::View<T*, Kokkos::HostSpace> host_view_of(const std::vector<T>& v,
-                                                 const std::string& label) {
-  Kokkos::View<T*, Kokkos::HostSpace> out(Kokkos::view_alloc(Kokkos::WithoutInitializing, label),
-                                          v.size());
-  for (std::size_t j = 0; j < v.size(); ++j) out(j) = v[j];
-  return out;
-}
-
 }  // namespace impl
 
 // Which halo sites a periodic push map covers: all, or the x halos of
@@ -243,7 +234,7 @@ Kokkos::View<index_t*, Kokkos::HostSpace> periodic_push_map(
             map.push_back(layout(g, i));
           }
       }
-  return impl::host_view_of(map, "kolb::periodic_push_map");
+  return host_view_of(map, "kolb::periodic_push_map");
 }
 
 // After an AAPull step of parts side by side along `axis`: what a part
@@ -278,7 +269,7 @@ Kokkos::View<index_t*, Kokkos::HostSpace> pushed_across_map(
             map.push_back(layout(t, pop.index[k]));
           }
       }
-  return impl::host_view_of(map, "kolb::pushed_across_map");
+  return host_view_of(map, "kolb::pushed_across_map");
 }
 
 // Writes values where a push map says (pairs of buffer index, storage

@@ -6,6 +6,7 @@
 // copied, Pull::stored).
 
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
 

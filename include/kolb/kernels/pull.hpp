@@ -11,6 +11,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/cache_lines.hpp>
 
 #include <algorithm>

@@ -5,6 +5,7 @@
 // read and one write of every population per step.
 
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>

@@ -7,8 +7,8 @@
 //  - fields(f): the physical fields (SiteFields) of a site's stored populations;
 //  - equilibrium(i, fields): population i of the stored state with those fields;
 //  - wall_rows(): rows next to the y walls that the model's own wall
-//    treatment completes (max_wall_rows = 0: bounce-back only; else also
-//    wall_kernel(block) and wall_model(), the rows' collision);
+//    condition completes (max_wall_rows = 0: bounce-back only; else also
+//    wall_model(), the rows' collision; boundary/thermal_walls.hpp);
 //  - has_temperature, in_place_streaming: what the model outputs and runs.
 
 #include <kolb/block/storage.hpp>

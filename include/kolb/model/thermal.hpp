@@ -8,9 +8,18 @@
 
 #include <kolb/model/model.hpp>
 #include <kolb/model/thermal/collision.hpp>
-#include <kolb/model/thermal/walls.hpp>
 
 namespace kolb {
+
+// The thermal walls' keys (boundary/thermal_walls.hpp applies them).
+struct ThermalWallSettings {
+  bool active = false;                 // walls on y- and y+ (else periodic y)
+  bool adiabatic[2] = {true, true};    // y-, y+
+  double temperature[2] = {1.0, 1.0};  // fixed temperature of y-, y+ when not adiabatic
+  // The target is the raw temperature (the authors' code: T^H = target +
+  // (g dt)^2 / 8 on the wall rows, so adiabatic rows add a little heat) or T^H.
+  bool raw[2] = {true, true};
+};
 
 template <class Scalar, bool Regularized>
 struct ThermalModel : CollisionModel<D2Q37, Scalar, ThermalCollision<Scalar, Regularized>> {
@@ -29,11 +38,6 @@ struct ThermalModel : CollisionModel<D2Q37, Scalar, ThermalCollision<Scalar, Reg
     ThermalModel m = *this;
     for (int n = 0; n < 3; ++n) m.collision.tau_const[n] = 1, m.collision.tau_per_pressure[n] = 0;
     return m;
-  }
-  template <class Block>
-  auto wall_kernel(const Block& block) const {
-    return ThermalWalls<Scalar, typename Block::layout_type, typename Block::memory_space>(
-        block, walls, collision.gdt);
   }
 
   template <class Get>

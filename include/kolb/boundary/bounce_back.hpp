@@ -1,20 +1,28 @@
 #pragma once
-// Wall ghosts (host parts, two-buffer and AA): before a step, the solid halo
-// sites of the lattice's wall faces are given, in every slot a fluid site
-// pulls from them, the value that site's bounce-back would take (its own
-// opposite population plus the moving-wall term, Storage::bounce); with AA,
-// what the bulk pushed into them goes back, bounced, after the pull step.
-// The lean bulk pull then gives the general pull's bits at sites next to
-// those walls, so the rows of a walled box are bulk from end to end.
-// Without it every row between x walls starts and ends with a general site,
-// each touching ~60 cold cache lines in a second pass; a ghost entry touches
-// two. Where the fused rows go by aligned lines, the x walls are bounced in
-// the rows' end lines instead (StreamCollide::m_end_walls): no x face is
-// filled.
+// Half-way bounce-back off solid sites (walls, obstacles; boundary/
+// moving_wall.hpp adds a moving wall's term). A fluid site whose upstream
+// neighbour along c_i is solid takes, instead of the pulled value, its own
+// opposite population plus the wall term (Storage::bounce). The general
+// path of the pull kernels (kernels/pull.hpp, aa.hpp) does so site by site;
+// this file applies the condition on a list of boundary links instead, so
+// that the lean bulk rows (no material loads) cover the sites next to the
+// lattice's walls too:
+//  - before a step, the solid halo sites of the wall faces (the wall ghosts)
+//    are given, in every slot a fluid site pulls from them, the value that
+//    site's bounce-back would take; with AA, what the bulk pushed into them
+//    goes back, bounced, after the pull step;
+//  - the lean pull then gives the general pull's bits at those sites, so the
+//    rows of a walled box are bulk from end to end (a general site at each
+//    end of a row touched ~60 cold cache lines in a second pass; a ghost
+//    link touches two).
+// Where the fused rows go by aligned lines, the x walls are bounced in the
+// rows' end lines instead (StreamCollide::m_end_walls): no x face is filled.
+// Host parts only; device parts bounce in the general pass.
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/bulk_rows.hpp>
-#include <kolb/kernels/aa.hpp>
+#include <kolb/boundary/moving_wall.hpp>
+#include <kolb/core/allocate.hpp>
 
 #include <algorithm>
 #include <array>
@@ -100,7 +108,7 @@ inline Kokkos::View<GhostRun*, Kokkos::HostSpace> ghost_runs(std::vector<GhostEn
     }
     runs.push_back({n.ghost, n.site, 1, 1, n.term});
   }
-  return impl::host_view_of(runs, "kolb::wall_ghost_runs");
+  return host_view_of(runs, "kolb::wall_ghost_runs");
 }
 }  // namespace impl
 

@@ -1,5 +1,6 @@
 #pragma once
-// ThermalWalls: the D2Q37 wall condition of the model's authors (docs/reference/d2q37.md §9)
+// D2Q37's walls (boundary.y-/y+ of the thermal model, docs/thermal.md):
+// ThermalWalls, the wall condition of the model's authors (docs/reference/d2q37.md §9)
 // on the 3 rows next to a bottom (y-) or top (y+) wall: streams those rows
 // (the two-buffer pull of the populations that come from inside the fluid)
 // and completes them, before collision; one pass instead of a propagation
@@ -21,20 +22,13 @@
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/macros.hpp>
 #include <kolb/core/static_for.hpp>
-#include <kolb/model/thermal/hermite.hpp>
+#include <kolb/model/thermal.hpp>
 
+#include <algorithm>
+#include <array>
 #include <type_traits>
 
 namespace kolb {
-
-struct ThermalWallSettings {
-  bool active = false;                 // walls on y- and y+ (else periodic y)
-  bool adiabatic[2] = {true, true};    // y-, y+
-  double temperature[2] = {1.0, 1.0};  // fixed temperature of y-, y+ when not adiabatic
-  // The target is the raw temperature (the authors' code: T^H = target +
-  // (g dt)^2 / 8 on the wall rows, so adiabatic rows add a little heat) or T^H.
-  bool raw[2] = {true, true};
-};
 
 template <class Walls>
 struct ThermalWallSides {
@@ -273,31 +267,29 @@ struct ThermalWalls {
   }
 };
 
-// The wall rows of both sides in one device launch, each site streamed and
-// completed by the wall kernel and then collided in place by the thread
-// that completed it. A GPU otherwise ran four small launches a step (each
-// side's rows, then each side's collision) behind the bulk kernel, each
-// paying a launch's latency (docs/heterogeneous.md).
-// Launched over rows k = 0 .. n0 + n1 - 1 of a region: row k is storage
-// row y0 + k for k < n0, else y1 + k - n0. The same bits as the separate
-// launches: a wall site reads only the pre-streaming buffer, and its
-// collision takes the lean path (`bulk`) exactly where the split launch
-// over the fluid runs did.
-template <class Walls, class Collision, class BulkCollision, class MemorySpace>
-struct WallRowsCollided {
-  Walls m_walls;
-  Collision m_collide;   // the general path (sites outside their row's run)
-  BulkCollision m_bulk;  // the split launch's bulk functor
-  BulkRunsOn<MemorySpace> m_fluid;
-  int m_n0, m_y0, m_y1;
+// The wall kernel of a thermal model's block (its rows then collide with
+// model.wall_model()).
+template <class Block, class Scalar, bool Regularized>
+auto thermal_walls(const Block& block, const ThermalModel<Scalar, Regularized>& model) {
+  return ThermalWalls<Scalar, typename Block::layout_type, typename Block::memory_space>(
+      block, model.walls, model.collision.gdt);
+}
 
-  KOKKOS_INLINE_FUNCTION void operator()(int z, int k, int x) const {
-    const int y = k < m_n0 ? m_y0 + k : m_y1 + (k - m_n0);
-    m_walls(z, y, x);
-    if (m_fluid.contains(x, y, z))
-      m_bulk.bulk(z, y, x);
-    else
-      m_collide(z, y, x);
+// Region r of a block whose interior is `all` without the `rows` wall rows
+// of the sides it holds (side[0]: y-, side[1]: y+), and, in edge[side],
+// r's share of that side's wall rows (empty where r has none or the part
+// holds no such wall).
+struct WallRowSplit {
+  Region inner, edge[2];
+  WallRowSplit(const Region& r, const Region& all, int rows, const std::array<bool, 2>& side)
+      : inner(r), edge{r, r} {
+    if (side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
+    if (side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
+    inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);
+    edge[0].hi[1] = std::min(r.hi[1], all.lo[1] + rows);
+    edge[1].lo[1] = std::max(r.lo[1], all.hi[1] - rows);
+    for (int s = 0; s < 2; ++s)
+      if (!side[s]) edge[s].hi[1] = edge[s].lo[1];
   }
 };
 

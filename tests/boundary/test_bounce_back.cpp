@@ -1,13 +1,13 @@
-// Wall ghosts (kernels/wall_ghosts.hpp): in a box walled on every face (a
+// Wall ghosts (boundary/bounce_back.hpp): in a box walled on every face (a
 // moving lid, an obstacle inside), a step through ghosts and bulk runs must
 // give the bits of the general pull at every site, two-buffer and AA, and
 // the ghosts must make the rows away from the obstacle bulk from end to end.
 // Device parts take no ghosts and launch split kernels flat, one thread per
 // site (kernels/policy.hpp, BulkRunsOn): run here on the host, those two
 // launches must give the same bits too.
+#include <kolb/boundary/bounce_back.hpp>
 #include <kolb/kernels/aa.hpp>
 #include <kolb/kernels/stream_collide.hpp>
-#include <kolb/kernels/wall_ghosts.hpp>
 #include <kolb/lattice/d3q19.hpp>
 #include <kolb/layout/aos.hpp>
 #include <kolb/layout/csoa.hpp>
