@@ -523,7 +523,9 @@ void expect_wrapped_bulk_rows() {
       EXPECT_EQ(rows(y, z, 1), best_end) << "row y " << y << " z " << z;
     }
   // The row the corner (1, 1, 1) pulls into across x loses its first site.
-  if (Lattice::q == 27) EXPECT_EQ(rows(3, 3, 0), 1);
+  if (Lattice::q == 27) {
+    EXPECT_EQ(rows(3, 3, 0), 1);
+  }
 }
 
 TEST(BulkRows, WrapXWithoutXHalos) {

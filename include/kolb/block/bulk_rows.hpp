@@ -51,7 +51,7 @@ BulkRunsOn<MemorySpace> bulk_runs_on(const BulkRows& rows) {
 }
 
 // `ghosted` (optional, host, one flag per site): solid sites a fluid
-// neighbour may pull from as if fluid (kernels/wall_ghosts.hpp).
+// neighbour may pull from as if fluid (boundary/bounce_back.hpp).
 template <class Lattice, class MemorySpace>
 BulkRows find_bulk_rows(const Extents& e,
                         const Kokkos::View<const material_t*, MemorySpace>& material,
@@ -61,6 +61,9 @@ BulkRows find_bulk_rows(const Extents& e,
   BulkRows rows{decltype(BulkRows::runs)("kolb::bulk_rows", std::size_t(e.ext(1)) * e.ext(2)),
                 e.ext(1), true};
   const SiteIndex site = e.site_index();
+  index_t offset[Lattice::q];
+  for (int i = 0; i < Lattice::q; ++i)
+    offset[i] = -site(Lattice::c(i, 0), Lattice::c(i, 1), Lattice::c(i, 2));
   // Rows stored without x halos wrap x themselves: the upstream neighbour
   // across x is the row's other end (its periodic image).
   const bool wraps_x = e.halo[0] == 0;
@@ -74,9 +77,11 @@ BulkRows find_bulk_rows(const Extents& e,
           const index_t s = site(x, y, z);
           bulk = mat(s) == kFluid;
           for (int i = 0; neighbours && bulk && i < Lattice::q; ++i) {
-            int xn = x - Lattice::c(i, 0);
-            if (wraps_x) xn = (xn + e.n[0]) % e.n[0];
-            const index_t n = site(xn, y - Lattice::c(i, 1), z - Lattice::c(i, 2));
+            index_t n = s + offset[i];
+            if (wraps_x) {
+              const int xn = x - Lattice::c(i, 0);
+              n += xn < 0 ? e.n[0] : xn >= e.n[0] ? -e.n[0] : 0;
+            }
             bulk = mat(n) == kFluid || (ghosted.size() > 0 && ghosted(n));
           }
         }
