@@ -99,7 +99,7 @@ std::string cpu_model() {
 // two-buffer run's (fused) or a split one's (propagate, collide, the two
 // halves of its steps). Their host rows are stored differently: padded to
 // whole lines and, in periodic boxes, without x halos for fused runs
-// (BlockPart::aligned_rows, rows_without_x_halo), as they come for the
+// (the step plan's RowStorage), as they come for the
 // others.
 enum class BenchRun { fused, split, aa };
 BenchRun bench_run(BenchKernel k, LatticeId l) {

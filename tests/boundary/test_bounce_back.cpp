@@ -182,7 +182,7 @@ TYPED_TEST(WallGhosts, TwoBufferStepEqualsGeneralPull) {
   EXPECT_EQ(box.first_difference(box.a.next(), box.b.next()), -1);
 }
 
-// Rows between x walls on aligned lines (BlockPart::x_wall_lanes): the
+// Rows between x walls on aligned lines (the plan's EndLane::wall): the
 // fused rows' end lines bounce the x walls in the lanes that read the x
 // halo, so the pass fills only the y and z faces. The x halo holds 1e30 (a
 // general site's blend weighs it by an exact 0, a NaN would not vanish): a

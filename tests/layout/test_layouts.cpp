@@ -149,7 +149,7 @@ void expect_fused_lines_as_split(const std::string& yaml, const kolb::LayoutId& 
 // and 16-bit lines): beyond the cache (KOLB_LLC_BYTES=0) the fused rows wrap
 // x themselves, each row's first and last line reading the populations that
 // cross x from their images, and no x halo is filled
-// (BlockPart::x_wraps_in_rows). Bit for bit the split path, which reads
+// (the plan's EndLane::image). Bit for bit the split path, which reads
 // halos the per-axis passes filled; with and without a body force (the
 // unforced twin of the bulk rows carries the wrap too), in SoA and CSoA.
 TEST(WrappedRows, BitwiseIdenticalToHaloFills) {
@@ -176,7 +176,7 @@ TEST(WrappedRows, BitwiseIdenticalToHaloFills) {
 // wall, a body force, a uniform flow into the walls at the start) whose
 // rows start on cache lines: beyond the cache the fused rows bounce the x
 // walls in their end lines and no x face's ghosts are filled
-// (BlockPart::x_wall_lanes); 32 sites a row give both ends whole lines, 36
+// (the plan's EndLane::wall); 32 sites a row give both ends whole lines, 36
 // only the first. Bit for bit the split path, whose pull reads the ghosts
 // a pass filled, in SoA and CSoA.
 TEST(WalledRows, BitwiseIdenticalToGhostPasses) {
@@ -415,7 +415,7 @@ TEST(AlignedRows, EveryRowsFirstInteriorSiteStartsALine) {
   expect_aligned_rows_every_precision<kolb::CSoA16>("CSoA16");
 }
 
-// Which parts pad their rows (BlockPart::aligned_rows), seen from the size
+// Which parts pad their rows (the plan's RowStorage), seen from the size
 // of a Domain's population allocations (Kokkos' allocate hook): host SoA
 // and CSoA parts of fused two-buffer runs whose buffers exceed the cache
 // (KOLB_LLC_BYTES=0 here) do; in the cache, in place (AA), with the split
@@ -533,7 +533,7 @@ TEST(BulkRows, WrapXWithoutXHalos) {
   expect_wrapped_bulk_rows<kolb::D3Q27>();
 }
 
-// Rows stored without x halos (BlockPart::rows_without_x_halo), seen from
+// Rows stored without x halos (RowStorage::aligned_without_x_halo), seen from
 // the population allocation: a fused SoA part beyond the cache, periodic
 // onto itself on every axis, all fluid, n_x a whole number of lines, keeps
 // 32 sites a row; in the cache, with walls, with an obstacle or with rows

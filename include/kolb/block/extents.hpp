@@ -39,7 +39,7 @@ struct Extents {
 
   Extents() = default;
   // Halo of width `h` on each of the first `dim` axes (but x where `x_halo`
-  // is false: rows that wrap x themselves, BlockPart::rows_without_x_halo);
+  // is false: rows that wrap x themselves, RowStorage::aligned_without_x_halo);
   // x rows padded to a multiple of `row_align` sites (a layout's vector
   // length; the padding sites are never updated nor read).
   Extents(std::array<int, 3> interior, int h, int dimension, int row_align = 1, int first = 0,

@@ -23,7 +23,7 @@ struct MemoryNeed {
 MemoryNeed memory_need(const Case& c, const Tile& tile);
 
 // Whether a host part pads its x rows of `row_sites` interior sites to whole
-// cache lines of `line_values` values (BlockPart::aligned_rows, which also
+// cache lines of `line_values` values (the plan's RowStorage, which also
 // asks that its buffers exceed the cache; memory_need counts it whatever the
 // size): SoA and CSoA parts (one population's sites contiguous) of fused
 // two-buffer runs whose values go by lines with non-temporal stores

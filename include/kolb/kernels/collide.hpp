@@ -46,7 +46,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   }
 
   // AA local steps (SwappedOut) of host parts periodic onto themselves along
-  // x with every row one run (BlockPart::aa_x_halos_in_rows): after a whole
+  // x with every row one run (the plan's RowHalos::x): after a whole
   // row, the x-halo slots the next pull step reads get their images from the
   // row's other end, both lines still in L1, instead of a pass over the x
   // faces before the pull, which touched a cold line per row and crossing
@@ -77,7 +77,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   // The same local steps, after a pull step: what the pull pushed into a
   // row's x halos belongs to the row's other end (the halos' images one
   // period away), and the row takes it there itself instead of the pass
-  // after the pull (BlockPart::push_back_periodic), which touched a cold
+  // after the pull (PartHalos::push_back_periodic), which touched a cold
   // line per row, face and crossing population: the high halo's values at
   // the row's start (row_start, which also asks for the next row's high-halo
   // lines, a row ahead), the low halo's just before the row's last line
@@ -95,7 +95,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
     m_x_stride = e.site_index()(0, 1, 0) - e.site_index()(0, 0, 0);
   }
   // Parts periodic onto themselves along every axis
-  // (BlockPart::aa_yz_halos_in_rows): the rows next to the y and z faces
+  // (the plan's RowHalos::all): the rows next to the y and z faces
   // also take what the pull pushed into the halo rows whose images they are
   // (row_start) and fill those rows for the next pull (row_end), the same
   // slots both ways (a pull reads slot j of a halo site p, and pushed into

@@ -78,10 +78,10 @@ struct StreamCollideArgs {
   // its populations with c_x = +1 in lane 0, its last line ending at x =
   // m_end_last those with c_x = -1 in its last lane,
   //  - m_end_walls false: from their image at the row's other end (a block
-  //    periodic in x onto itself, BlockPart::x_wraps_in_rows);
+  //    periodic in x onto itself, the plan's EndLane::image);
   //  - m_end_walls true: bounced off the x wall, the site's own opposite
   //    population plus the wall term of the halo site's material, as the
-  //    general pull and the wall ghosts give it (BlockPart::x_wall_lanes).
+  //    general pull and the wall ghosts give it (the plan's EndLane::wall).
   int m_end_first = -1, m_end_last = -1;
   bool m_end_walls = false;
 
