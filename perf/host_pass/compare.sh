@@ -21,7 +21,7 @@ compile() {  # build folder, name: the object's own command, writing elsewhere
   cmd=$(cd "$1" && ninja -t commands "$object" | tail -1 |
     sed "s# -MD -MT [^ ]* -MF [^ ]*##; s# -o [^ ]*# -o $out/$2.o#")
   [ "$2" = cuda ] && cmd="$cmd -Xcompiler -fopt-info-vec-optimized" || cmd="$cmd -fopt-info-vec-optimized"
-  (cd "$1" && eval "$cmd") 2>&1 | grep "kernels/policy.hpp.*loop vectorized" | sed "s#^.*/include/##" |
+  (cd "$1" && eval "$cmd") 2>&1 | grep -E "kernels/(policy|host_rows).hpp.*loop vectorized" | sed "s#^.*/include/##" |
     sort | uniq -c > "$out/$2-vectorised-loops.txt"
   echo "$2: $(awk '{ n += $1 } END { print n + 0 }' "$out/$2-vectorised-loops.txt") row loops vectorised ($out/$2-vectorised-loops.txt)"
 }

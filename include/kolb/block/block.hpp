@@ -40,8 +40,8 @@ class Block {
   // `buffers`: 2 for the pull scheme, 1 for in-place streaming (AA pattern;
   // current() and next() are then the same array). `zeroed` = false leaves
   // the populations untouched, for an owner that first-touches them with
-  // its kernels' thread layout (BlockPart). `lead` > 0 starts the
-  // population arrays `lead` elements into their allocations (BlockPart's
+  // its kernels' thread layout (make_part_block). `lead` > 0 starts the
+  // population arrays `lead` elements into their allocations (a part's
   // aligned rows: each row's first interior site then starts a cache line).
   Block(const Extents& extents, const std::string& label, int buffers = 2, bool zeroed = true,
         int lead = 0)

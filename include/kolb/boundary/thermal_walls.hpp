@@ -286,8 +286,8 @@ struct WallRowSplit {
     if (side[0]) inner.lo[1] = std::max(inner.lo[1], all.lo[1] + rows);
     if (side[1]) inner.hi[1] = std::min(inner.hi[1], all.hi[1] - rows);
     inner.hi[1] = std::max(inner.hi[1], inner.lo[1]);
-    edge[0].hi[1] = std::min(r.hi[1], all.lo[1] + rows);
-    edge[1].lo[1] = std::max(r.lo[1], all.hi[1] - rows);
+    edge[0].hi[1] = std::max(std::min(r.hi[1], all.lo[1] + rows), r.lo[1]);
+    edge[1].lo[1] = std::min(std::max(r.lo[1], all.hi[1] - rows), r.hi[1]);
     for (int s = 0; s < 2; ++s)
       if (!side[s]) edge[s].hi[1] = edge[s].lo[1];
   }

@@ -30,7 +30,7 @@ constexpr int line_values = kLineBytes / int(sizeof(T));
 // sources: the two-buffer line path (StreamCollide::prefetch_sites) and the
 // copy probes it is judged against (StreamSegments) use the same distance
 // (D2Q37's kernel twice it: LineRowTuning in kernels/stream_collide.hpp;
-// and the in-place rows: RowPrefetch in kernels/policy.hpp). Farther ahead,
+// and the in-place rows: RowPrefetch in kernels/host_rows.hpp). Farther ahead,
 // the fused D3Q19 rows ran slower.
 constexpr int kPrefetchLines = 4;
 

@@ -229,7 +229,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   BlockPart(const PartSetup& s, const Model& model, const Exec& exec, const Exec& halo_exec,
             Prepared p)
-      : storage{make_part_block<block_type>(s, p.plan.storage, exec)},
+      : storage{make_part_block<block_type>(s, p.plan.storage, p.plan.phases == 2 ? 1 : 2, exec)},
         m_exec(exec),
         m_model(model),
         m_wall(s.geometry.table),

@@ -139,12 +139,13 @@ PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Ext
   return in;
 }
 
-// The block of a part whose plan stores rows as `rows`, its populations
+// The block of a part whose plan stores rows as `rows` in `buffers`
+// population buffers (2, or 1 in place), its populations
 // zeros, each page first touched by the thread whose rows it holds in the
 // kernels' static row partition (pages then live next to the cores that
 // stream them); a flat pass zeros the rest.
 template <class BlockType, class Exec>
-BlockType make_part_block(const PartSetup& s, RowStorage rows, const Exec& exec) {
+BlockType make_part_block(const PartSetup& s, RowStorage rows, int buffers, const Exec& exec) {
   using Lattice = typename BlockType::lattice_type;
   using Layout = typename BlockType::layout_type;
   using Stored = typename BlockType::stored_type;
@@ -153,7 +154,6 @@ BlockType make_part_block(const PartSetup& s, RowStorage rows, const Exec& exec)
   const Extents e(s.size, Lattice::halo, Lattice::dim,
                   row_align_sites(aligned, host::line_values<Stored>, Layout::vector_length),
                   s.split_axis, rows != RowStorage::aligned_without_x_halo);
-  const int buffers = s.c.execution.streaming == Streaming::aa ? 1 : 2;
   BlockType b(e, s.label, buffers, false, aligned ? aligned_row_lead<Stored>(e.halo[0]) : 0);
   for (int k = 0; k < buffers; ++k) {
     const auto& f = k == 0 ? b.current() : b.next();

@@ -49,10 +49,10 @@ enum class HaloFill : std::uint8_t {
   remote,         // the rank across the face (Domain: MPI)
   periodic_pass,  // a pass copies the images one period away (fill_periodic)
   rows,           // the rows themselves: fused rows wrap x, or the last AA local rows filled it
-  wall_ghosts,    // a pass gives the solid halo sites their bounced values (wall_ghosts.hpp)
-  wall_lanes,     // the fused rows' end lines bounce off the x wall in their lanes
-  bounce,         // nobody: the general pull bounces off the solid halo sites
-  model_walls     // the model's wall rows complete the sites next to it (D2Q37)
+  wall_ghosts,  // a pass gives the solid halo sites their bounced values (boundary/bounce_back.hpp)
+  wall_lanes,   // the fused rows' end lines bounce off the x wall in their lanes
+  bounce,       // nobody: the general pull bounces off the solid halo sites
+  model_walls   // the model's wall rows complete the sites next to it (D2Q37)
 };
 KOLB_ENUM_NAMES(HaloFill, "unread", "neighbour", "remote", "periodic_pass", "rows", "wall_ghosts",
                 "wall_lanes", "bounce", "model_walls");

@@ -104,7 +104,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   bool m_yz_rows = false;
   void take_yz_halos_in_rows() { m_yz_rows = true; }
   // The copies row_start and row_last make over all interior rows
-  // (BlockPart checks them against the pairs of the push map they replace).
+  // (PartHalos::map_pushes checks them against the push map's pairs they replace).
   index_t row_start_copies() const {
     constexpr int h = Lattice::halo;
     index_t n = 0;

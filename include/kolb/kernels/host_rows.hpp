@@ -6,13 +6,11 @@
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/core/cache_lines.hpp>
-#include <kolb/core/fast_divide.hpp>
 #include <kolb/core/macros.hpp>
 
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
-#include <climits>
 #include <type_traits>
 #include <utility>
 

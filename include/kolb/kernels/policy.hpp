@@ -20,6 +20,7 @@
 #include <kolb/kernels/host_rows.hpp>
 
 #include <algorithm>
+#include <climits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>

@@ -102,7 +102,7 @@ struct StreamCollideArgs {
     }
   }
 
-  // Host bulk rows go one cache line of sites at a time (policy.hpp,
+  // Host bulk rows go one cache line of sites at a time (host_rows.hpp,
   // run_bulk), in one of two ways.
   //
   // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500

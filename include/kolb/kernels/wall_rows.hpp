@@ -45,8 +45,8 @@ struct WallRowsCollided {
 // (Walls::sides), each row kind in a vectorised loop otherwise, then the
 // collisions; a device runs both sides' rows and their collisions in one
 // launch (WallRowsCollided).
-template <class Exec, class Walls, class Collide, class FluidRuns>
-void update_wall_rows(const Exec& exec, const Walls& walls, const Collide& wall_collide,
+template <class Exec, class Walls, class WallCollide, class FluidRuns>
+void update_wall_rows(const Exec& exec, const Walls& walls, const WallCollide& wall_collide,
                       const Region (&edge)[2], int rows, const FluidRuns& fluid) {
   if constexpr (is_host_space_v<Exec>) {
     for (const Region& e : edge) {
@@ -68,7 +68,7 @@ void update_wall_rows(const Exec& exec, const Walls& walls, const Collide& wall_
     impl::with_bulk_functor(wall_collide, [&](const auto& lean) {
       using Lean = std::decay_t<decltype(lean)>;
       for_each_site("kolb::WallRows", exec, both,
-                    WallRowsCollided<Walls, Collide, Lean, typename Exec::memory_space>{
+                    WallRowsCollided<Walls, WallCollide, Lean, typename Exec::memory_space>{
                         walls, wall_collide, lean, fluid, n0, edge[0].lo[1], edge[1].lo[1]});
     });
   }
