@@ -46,7 +46,6 @@ Session::~Session() {
   if (active()) MPI_Finalize();
 }
 
-bool built_with_mpi() { return true; }
 int rank() {
   int r = 0;
   if (active()) MPI_Comm_rank(MPI_COMM_WORLD, &r);
@@ -70,13 +69,6 @@ bool all(bool value) {
   if (size() > 1)
     check(MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "all");
   return v != 0;
-}
-void broadcast(std::string& text, int from) {
-  if (size() == 1) return;
-  int n = int(text.size());
-  check(MPI_Bcast(&n, 1, MPI_INT, from, MPI_COMM_WORLD), "broadcast");
-  text.resize(std::size_t(n));
-  check(MPI_Bcast(text.data(), n, MPI_CHAR, from, MPI_COMM_WORLD), "broadcast");
 }
 void barrier() {
   if (size() > 1) check(MPI_Barrier(MPI_COMM_WORLD), "barrier");
@@ -162,13 +154,11 @@ double ping_pong(std::size_t bytes, int repeats) {
 
 Session::Session(int&, char**&) {}
 Session::~Session() = default;
-bool built_with_mpi() { return false; }
 int rank() { return 0; }
 int size() { return 1; }
 void sum(double*, int) {}
 void max(double*, int) {}
 bool all(bool value) { return value; }
-void broadcast(std::string&, int) {}
 void barrier() {}
 void abort(int) {}
 

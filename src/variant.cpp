@@ -24,14 +24,4 @@ std::optional<LayoutId> parse_layout(const std::string& text) {
   return LayoutId{*kind, std::stoi(vl)};
 }
 
-std::optional<VariantKey> parse_variant(const std::string& text) {
-  const auto a = text.find('/'), b = text.find('/', a + 1);
-  if (b == std::string::npos) return std::nullopt;
-  const auto lattice = parse<LatticeId>(text.substr(0, a));
-  const auto precision = parse<Precision>(text.substr(a + 1, b - a - 1));
-  const auto layout = parse_layout(text.substr(b + 1));
-  if (!lattice || !precision || !layout) return std::nullopt;
-  return VariantKey{*lattice, *precision, *layout};
-}
-
 }  // namespace kolb

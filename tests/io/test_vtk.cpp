@@ -3,6 +3,7 @@
 #include <kolb/io/vtk.hpp>
 
 #include "support/cases.hpp"
+#include "support/read_vti.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,7 +24,7 @@ TEST(Vtk, RoundTripMatchesFieldsInMemory) {
     const auto mem = sim->fields();
     const std::string path = ::testing::TempDir() + "kolb_vtk_" + precision + ".vti";
     kolb::write_vti(path, mem, precision == "float");
-    const auto disk = kolb::read_vti(path);
+    const auto disk = kolb::test::read_vti(path);
     ASSERT_EQ(disk.n, mem.n);
     ASSERT_EQ(disk.rho.size(), mem.rho.size());
     const double tol = precision == "float" ? 1e-7 : 0.0;

@@ -9,7 +9,6 @@
 #include <array>
 #include <cstddef>
 #include <memory>
-#include <string>
 
 namespace kolb::comm {
 
@@ -23,7 +22,6 @@ class Session {
   Session& operator=(const Session&) = delete;
 };
 
-bool built_with_mpi();
 int rank();  // 0 without MPI
 int size();  // 1 without MPI
 inline bool root() { return rank() == 0; }
@@ -32,7 +30,6 @@ inline bool root() { return rank() == 0; }
 void sum(double* values, int count);
 void max(double* values, int count);
 bool all(bool value);  // true when every rank passes true
-void broadcast(std::string& text, int from = 0);
 void barrier();
 // Ends every rank of the job with `code` (after the caller has flushed what
 // it wrote); returns normally only without MPI.

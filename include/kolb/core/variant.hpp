@@ -123,6 +123,5 @@ inline bool operator==(const VariantKey& a, const VariantKey& b) {
 std::string to_string(const LayoutId& layout);  // "soa", "csoa8"
 std::string to_string(const VariantKey& key);   // "D2Q9/double/csoa8"
 std::optional<LayoutId> parse_layout(const std::string& text);
-std::optional<VariantKey> parse_variant(const std::string& text);
 
 }  // namespace kolb

@@ -33,12 +33,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
  public:
   using Lattice = typename Model::lattice_type;
   using S = typename Model::scalar_type;
-  using Stored = stored_t<S>;
   using memory_space = typename Exec::memory_space;
   using storage = PartBlock<Model, Layout, memory_space>;
   using block_type = Block<Lattice, S, Layout, memory_space>;
   using Crossing = CrossingPopulations<Lattice>;
-  static constexpr int Q = Lattice::q;
   // Host parts of bounce-back models pull from ghosts at the lattice's walls.
   static constexpr bool kGhosts = is_host_space_v<Exec> && Model::max_wall_rows == 0;
 

@@ -42,14 +42,11 @@ inline std::string printable(const std::string& s, std::size_t max = 0) {
 class ConfigError : public std::runtime_error {
  public:
   ConfigError(const std::string& where, const std::string& what)
-      : std::runtime_error(printable(where) + ": " + printable(what)),
-        m_where(printable(where)),
-        m_what(printable(what)) {}
-  const std::string& where() const { return m_where; }
+      : std::runtime_error(printable(where) + ": " + printable(what)), m_what(printable(what)) {}
   const std::string& problem() const { return m_what; }
 
  private:
-  std::string m_where, m_what;
+  std::string m_what;
 };
 
 enum class FaceKind { periodic, wall, moving_wall };

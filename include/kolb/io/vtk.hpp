@@ -1,7 +1,7 @@
 #pragma once
 // VTK XML image data (.vti) with raw appended binary arrays, which ParaView
 // and VisIt read directly: density, velocity and the solid mask on points at
-// the site centres. read_vti() reads back what write_vti() writes.
+// the site centres.
 
 #include <kolb/io/fields.hpp>
 
@@ -15,7 +15,6 @@ namespace kolb {
 // `single` writes Float32 arrays (for float runs), else Float64. Fields of a
 // tile (origin != 0) are written as a piece with its place in the lattice.
 void write_vti(const std::string& path, const HostFields& fields, bool single = false);
-HostFields read_vti(const std::string& path);
 
 // One rank's piece of a parallel image (.pvti): its box of points and file.
 struct VtiPiece {

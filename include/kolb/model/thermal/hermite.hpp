@@ -10,7 +10,6 @@
 
 namespace kolb::thermal {
 
-using L37 = D2Q37;
 constexpr int Q37 = D2Q37::q;
 
 KOKKOS_INLINE_FUNCTION constexpr double xi(int i, int a) { return D2Q37::unit() * D2Q37::c(i, a); }
