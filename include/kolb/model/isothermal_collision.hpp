@@ -22,6 +22,7 @@
 
 #include <kolb/core/macros.hpp>
 #include <kolb/core/static_for.hpp>
+#include <kolb/lattice/velocity_dot.hpp>
 #include <kolb/model/forcing.hpp>
 
 namespace kolb {
@@ -47,41 +48,8 @@ struct IsothermalCollision {
   static constexpr int D = Lattice::dim;
   static constexpr Scalar inv_cs2 = Scalar(1.0 / Lattice::cs2());
 
-  // c_I . v for a moving population I, with its literal components: zeros
-  // skipped, +-1 an add or a subtraction.
-  template <int I>
-  KOKKOS_FORCEINLINE_FUNCTION static Scalar dot(const Scalar (&v)[3]) {
-    constexpr int c0 = Lattice::c(I, 0), c1 = Lattice::c(I, 1), c2 = Lattice::c(I, 2);
-    if constexpr (c0 != 0) {
-      Scalar s = c0 > 0 ? v[0] : -v[0];
-      accumulate<c1>(s, v[1]);
-      accumulate<c2>(s, v[2]);
-      return s;
-    } else if constexpr (c1 != 0) {
-      Scalar s = c1 > 0 ? v[1] : -v[1];
-      accumulate<c2>(s, v[2]);
-      return s;
-    } else {
-      static_assert(c2 != 0, "dot of the rest population");
-      return c2 > 0 ? v[2] : -v[2];
-    }
-  }
-
-  // s += c d for a velocity component c in {-1, 0, 1}.
-  template <int C>
-  KOKKOS_FORCEINLINE_FUNCTION static void accumulate(Scalar& s, Scalar d) {
-    if constexpr (C == 1) {
-      s += d;
-    } else if constexpr (C == -1) {
-      s -= d;
-    } else {
-      static_assert(C == 0, "velocity components beyond +-1");
-    }
-  }
-
   KOKKOS_FORCEINLINE_FUNCTION void operator()(Scalar (&f)[Q]) const {
     using math::fma;
-    constexpr bool forced = Forcing::active;
     // Moments from the pair sums and differences of f.
     Scalar rho = f[0], jx = 0, jy = 0, jz = 0;
     static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
@@ -95,11 +63,8 @@ struct IsothermalCollision {
       }
     });
     const Scalar inv_rho = Scalar(1) / rho;
-    const Scalar u[3] = {forced ? fma(jx, inv_rho, forcing.shift(0)) : jx * inv_rho,
-                         forced ? fma(jy, inv_rho, forcing.shift(1)) : jy * inv_rho,
-                         D < 3    ? Scalar(0)
-                         : forced ? fma(jz, inv_rho, forcing.shift(2))
-                                  : jz * inv_rho};
+    const Scalar u[3] = {forcing.velocity(0, jx, inv_rho), forcing.velocity(1, jy, inv_rho),
+                         D < 3 ? Scalar(0) : forcing.velocity(2, jz, inv_rho)};
     Scalar usq = u[0] * u[0];
     usq = fma(u[1], u[1], usq);
     if constexpr (D == 3) usq = fma(u[2], u[2], usq);
@@ -110,40 +75,24 @@ struct IsothermalCollision {
     const Scalar rho_even = rho * fma(Scalar(-0.5) * inv_cs2, usq, Scalar(1));
     const Scalar rho_sq = rho * (Scalar(0.5) * inv_cs2 * inv_cs2);
     const Scalar rho_odd = rho * inv_cs2;
-    [[maybe_unused]] typename Forcing::Site guo{};
-    if constexpr (forced) {
-      Scalar ug = u[0] * forcing.g[0];
-      ug = fma(u[1], forcing.g[1], ug);
-      if constexpr (D == 3) ug = fma(u[2], forcing.g[2], ug);
-      guo = forcing.site_terms(rho, ug, even_rate, odd_rate, inv_cs2);
-    }
+    const typename Forcing::Site site =
+        forcing.template site<Lattice>(rho, u, even_rate, odd_rate, inv_cs2);
     // Rest population: c = 0, even only.
     {
-      constexpr Scalar w = Scalar(Lattice::w(0));
       const Scalar keep0 = Rates::two_rates ? Scalar(1) - even_rate : keep;
-      const Scalar eq = rho_even;
-      if constexpr (forced)
-        f[0] = fma(keep0, f[0], w * fma(even_rate, eq, guo.even0));
-      else
-        f[0] = fma(keep0, f[0], w * (even_rate * eq));
+      f[0] = fma(keep0, f[0], forcing.rest(Scalar(Lattice::w(0)), even_rate, rho_even, site));
     }
     [[maybe_unused]] const Scalar cross = Scalar(0.5) * (odd_rate - even_rate);  // two rates only
     static_for<Q>([&](auto k) KOLB_INLINE_LAMBDA {
       constexpr int i = decltype(k)::value, o = Lattice::opposite(i);
       if constexpr (i < o) {
         constexpr Scalar w = Scalar(Lattice::w(i));
-        const Scalar cu = dot<i>(u);
+        const Scalar cu = velocity_dot<Lattice, i>(u);
         // w times the rates: the same products for every pair of a weight
         // class, which the compiler computes once.
         const Scalar we = w * even_rate, wo = w * odd_rate;
         Scalar even = fma(we * rho_sq, cu * cu, we * rho_even), odd;
-        if constexpr (forced) {
-          const Scalar cg = dot<i>(forcing.g);
-          even += fma((w * guo.cu) * cg, cu, w * guo.even0);
-          odd = fma(wo * rho_odd, cu, (w * guo.odd) * cg);
-        } else {
-          odd = (wo * rho_odd) * cu;
-        }
+        forcing.template pair<Lattice, i>(w, cu, wo * rho_odd, site, even, odd);
         if constexpr (Rates::two_rates) {
           const Scalar fi = f[i];
           f[i] = fma(keep, f[i], fma(cross, f[o], even + odd));
