@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -84,6 +85,46 @@ TEST(Schema, ReadCaseTakesTheSchemaKeysAndNoOther) {
   // A collision's own key is in the physics section: TRT's magic.
   const auto physics = kolb::schema_keys("physics");
   EXPECT_NE(std::find(physics.begin(), physics.end(), "magic"), physics.end());
+}
+
+// The defaults the docs print are the ones read_case applies.
+TEST(Schema, DefaultsAreWhatReadCaseApplies) {
+  auto fallback = [](const std::string& section, const std::string& key) {
+    for (const auto& s : kolb::case_schema())
+      if (s.name == section)
+        for (const auto& k : s.keys)
+          if (k.key == key) return k.fallback;
+    ADD_FAILURE() << "no key " << section << "." << key;
+    return std::string();
+  };
+  auto quoted = [](const std::string& name) { return "`" + name + "`"; };
+  const kolb::Case c = kolb::test::make_case(
+      "lattice: D2Q9\ndomain: {size: [8, 8]}\nphysics: {tau: 0.8}\nboundaries: {x-: periodic, "
+      "x+: periodic, y-: wall, y+: wall}\nrun: {steps: 2, until_steady: {tolerance: 1e-6}}\n"
+      "output: {folder: unused, checkpoint: {every: 10}}\n");
+  EXPECT_EQ(fallback("top level", "precision"), quoted(kolb::to_string(c.precision)));
+  EXPECT_EQ(fallback("physics", "collision"), quoted(kolb::to_string(c.collision)));
+  EXPECT_EQ(fallback("run.until_steady", "every"), std::to_string(c.steady.every));
+  EXPECT_EQ(fallback("output", "vtk_every"), std::to_string(c.output.vtk_every));
+  EXPECT_EQ(fallback("output", "observables_every"), std::to_string(c.output.observables_every));
+  EXPECT_EQ(std::stod(fallback("output", "progress_seconds")), c.output.progress_seconds);
+  EXPECT_EQ(fallback("output.checkpoint", "keep"), std::to_string(c.output.checkpoints_kept));
+  const kolb::ExecutionSettings& e = c.execution;
+  EXPECT_EQ(fallback("execution", "layout"), quoted(kolb::to_string(e.layout)));
+  EXPECT_EQ(fallback("execution", "streaming"), quoted(kolb::to_string(e.streaming)));
+  EXPECT_EQ(fallback("execution", "kernel"), quoted(kolb::to_string(e.kernel)));
+  EXPECT_EQ(fallback("execution", "split_axis"), "`auto`");
+  EXPECT_EQ(e.split_axis, -1);
+  EXPECT_EQ(fallback("execution", "decomposition"), "`auto`");
+  EXPECT_EQ(e.decomposition, (std::array<int, 3>{0, 0, 0}));
+  EXPECT_EQ(fallback("execution", "gpu_aware_mpi"), quoted(e.gpu_aware_mpi ? "true" : "false"));
+  // A collision's own keys: TRT's magic.
+  const kolb::Case trt = kolb::test::make_case(
+      "lattice: D2Q9\ndomain: {size: [8, 8]}\nphysics: {tau: 0.8, collision: trt}\nboundaries: "
+      "{x-: periodic, x+: periodic, y-: periodic, y+: periodic}\nrun: {steps: 2}\noutput: "
+      "{folder: unused}\n");
+  ASSERT_EQ(trt.collision_parameters.size(), 1u);
+  EXPECT_EQ(std::stod(fallback("physics", "magic")), trt.collision_parameters[0]);
 }
 
 }  // namespace
