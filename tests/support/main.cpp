@@ -1,7 +1,7 @@
-// GoogleTest main for kolb: Kokkos lives for the whole test program. With
-// KOLB_TEST_THREADS=node (tests of heterogeneous nodes) and no
-// OMP_NUM_THREADS, OpenMP gets the threads `kolb run` gives a node: all
-// cores but the one its host thread takes.
+// GoogleTest main for kolb: Kokkos lives for the whole test program. Unless
+// OMP_NUM_THREADS is set, KOLB_TEST_THREADS chooses OpenMP's threads: `node`
+// (tests of heterogeneous nodes) the threads `kolb run` gives a node, all
+// cores but the one its host thread takes; a number, that many.
 #include <kolb/core/wait_policy.hpp>
 #include <kolb/domain/domain.hpp>
 
@@ -19,11 +19,14 @@ int main(int argc, char** argv) {
   std::vector<char*> args(argv, argv + argc);
   std::string threads;
   const char* mode = std::getenv("KOLB_TEST_THREADS");
-  if (mode && std::strcmp(mode, "node") == 0 && !std::getenv("OMP_NUM_THREADS")) {
+  if (mode && !std::getenv("OMP_NUM_THREADS")) {
+    const std::string n = std::strcmp(mode, "node") == 0
+                              ? std::to_string(kolb::node_default_threads())
+                              : std::string(mode);
 #if KOKKOS_VERSION >= 40000
-    threads = "--kokkos-num-threads=" + std::to_string(kolb::node_default_threads());
+    threads = "--kokkos-num-threads=" + n;
 #else
-    threads = "--kokkos-threads=" + std::to_string(kolb::node_default_threads());
+    threads = "--kokkos-threads=" + n;
 #endif
     args.push_back(threads.data());
   }
