@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #ifdef KOLB_HAVE_MPI

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -20,9 +21,14 @@ int main(int argc, char** argv) {
   std::string threads;
   const char* mode = std::getenv("KOLB_TEST_THREADS");
   if (mode && !std::getenv("OMP_NUM_THREADS")) {
-    const std::string n = std::strcmp(mode, "node") == 0
-                              ? std::to_string(kolb::node_default_threads())
-                              : std::string(mode);
+    const bool node = std::strcmp(mode, "node") == 0;
+    const int count = node ? kolb::node_default_threads() : std::atoi(mode);
+    if (count < 1 || (!node && std::to_string(count) != mode)) {
+      std::fprintf(stderr, "KOLB_TEST_THREADS=%s: expected `node` or a number of threads >= 1\n",
+                   mode);
+      return 2;
+    }
+    const std::string n = std::to_string(count);
 #if KOKKOS_VERSION >= 40000
     threads = "--kokkos-num-threads=" + n;
 #else

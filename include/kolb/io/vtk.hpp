@@ -6,6 +6,7 @@
 #include <kolb/io/fields.hpp>
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>

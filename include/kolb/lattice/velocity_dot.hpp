@@ -7,6 +7,7 @@
 
 namespace kolb {
 
+namespace impl {
 // s += c d for a velocity component c in {-1, 0, 1}.
 template <int C, class Scalar>
 KOKKOS_FORCEINLINE_FUNCTION void accumulate(Scalar& s, Scalar d) {
@@ -18,18 +19,19 @@ KOKKOS_FORCEINLINE_FUNCTION void accumulate(Scalar& s, Scalar d) {
     static_assert(C == 0, "velocity components beyond +-1");
   }
 }
+}  // namespace impl
 
 template <class Lattice, int I, class Scalar>
 KOKKOS_FORCEINLINE_FUNCTION Scalar velocity_dot(const Scalar (&v)[3]) {
   constexpr int c0 = Lattice::c(I, 0), c1 = Lattice::c(I, 1), c2 = Lattice::c(I, 2);
   if constexpr (c0 != 0) {
     Scalar s = c0 > 0 ? v[0] : -v[0];
-    accumulate<c1>(s, v[1]);
-    accumulate<c2>(s, v[2]);
+    impl::accumulate<c1>(s, v[1]);
+    impl::accumulate<c2>(s, v[2]);
     return s;
   } else if constexpr (c1 != 0) {
     Scalar s = c1 > 0 ? v[1] : -v[1];
-    accumulate<c2>(s, v[2]);
+    impl::accumulate<c2>(s, v[2]);
     return s;
   } else {
     static_assert(c2 != 0, "velocity_dot of the rest population");

@@ -10,8 +10,8 @@
 //    part relaxes with the even rate and odd part with the odd rate (TRT).
 // A policy gives the collision the velocity, a site's coefficients (site)
 // and the terms of the rest population (rest) and of each pair (pair).
-// Each forms its sums itself, so that no zero is ever added: x + 0 is not
-// x for x = -0, and a compiler keeps the addition.
+// Each forms its sums itself, so that NoForcing adds no zero terms: x + 0
+// is not x for x = -0, so a compiler keeps such an addition.
 
 #include <kolb/core/macros.hpp>
 #include <kolb/lattice/velocity_dot.hpp>

@@ -57,9 +57,9 @@ struct IsothermalCollision {
       if constexpr (i < o) {
         rho += f[i] + f[o];
         const Scalar d = f[i] - f[o];
-        accumulate<Lattice::c(i, 0)>(jx, d);
-        accumulate<Lattice::c(i, 1)>(jy, d);
-        accumulate<Lattice::c(i, 2)>(jz, d);
+        impl::accumulate<Lattice::c(i, 0)>(jx, d);
+        impl::accumulate<Lattice::c(i, 1)>(jy, d);
+        impl::accumulate<Lattice::c(i, 2)>(jz, d);
       }
     });
     const Scalar inv_rho = Scalar(1) / rho;
