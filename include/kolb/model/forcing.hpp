@@ -20,7 +20,6 @@ namespace kolb {
 
 template <class Scalar>
 struct NoForcing {
-  static constexpr bool active = false;
   struct Site {};
 
   // Whether any component of g is non-zero.
@@ -49,7 +48,6 @@ struct NoForcing {
 
 template <class Scalar>
 struct GuoForcing {
-  static constexpr bool active = true;
   Scalar g[3] = {0, 0, 0};  // body acceleration
 
   // A site's Guo coefficients: (1 - omega_even/2) rho / cs4 (the (c.u)(c.g)
