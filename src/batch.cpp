@@ -22,7 +22,6 @@
 #include <iomanip>
 #include <optional>
 #include <ostream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <spawn.h>

@@ -21,7 +21,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -95,12 +94,8 @@ std::string cpu_model() {
   return "unknown";
 }
 
-// The run whose domain times a kernel: an AA run's (aa), a fused
-// two-buffer run's (fused) or a split one's (propagate, collide, the two
-// halves of its steps). Their host rows are stored differently: padded to
-// whole lines and, in periodic boxes, without x halos for fused runs
-// (the step plan's RowStorage), as they come for the
-// others.
+// The run whose domain times a kernel (aa, fused, or split: propagate and
+// collide): each stores its host rows as its step plan's RowStorage says.
 enum class BenchRun { fused, split, aa };
 BenchRun bench_run(BenchKernel k, LatticeId l) {
   if (k == BenchKernel::aa && lattice_info(l).in_place_streaming) return BenchRun::aa;
@@ -221,8 +216,7 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   for (const LatticeId l : plan.lattices) {
     const auto v = s.numbers(to_string(l), std::size_t(lattice_info(l).dim));
     for (const double x : v)
-      if (!(x >= 8 && x == std::floor(x)))
-        reader.fail(s.get(to_string(l)), s.path(to_string(l)), "sizes must be integers >= 8");
+      if (!(x >= 8 && x == std::floor(x))) s.fail(to_string(l), "sizes must be integers >= 8");
     plan.sizes[l] = std::vector<int>(v.begin(), v.end());
   }
   plan.steps = int(top.at_least("steps", 1));
@@ -238,9 +232,7 @@ BenchPlan read_plan(const std::string& file, const std::vector<std::string>& ove
   return plan;
 }
 
-// Timings in each probe window (per variant of the pattern): around the
-// default 3 repeats, 12 in all, as many as before the windows went between
-// the repeats.
+// Timings in each probe window (per variant of the pattern).
 constexpr int kWindowTimings = 3;
 
 // A row as bench.json and bench.csv hold it.
@@ -333,21 +325,16 @@ void write_results(const BenchResult& result, const BenchPlan& plan, double tria
 BenchResult run_bench(const std::string& file, const std::vector<std::string>& overrides,
                       std::ostream& log) {
   const BenchPlan plan = read_plan(file, overrides);
-  // Every variant builds its own Domains (a two-buffer and an AA run's); the
-  // host memory the last one freed serves the next, already touched (the
-  // bench's rows run on memory that was first touched by an earlier
-  // variant's kernel layout, which on one NUMA node changes nothing, and
-  // HostMemoryReuse is off on several).
+  // Each variant's Domains reuse the host memory the last one freed, already
+  // touched (HostMemoryReuse: off where the host has several NUMA nodes).
   const HostMemoryReuse reuse;
   BenchResult result;
   result.folder = plan.folder;
   using exec = Kokkos::DefaultExecutionSpace;
   const index_t n_triad = index_t(plan.triad_megabytes * 1e6 / (3 * sizeof(double)));
-  // A row's probe runs over one stream and over the lattice's Q streams (the
-  // better counts), across as many bytes as one population buffer of the
-  // row's case (halos included), in doubles: the pattern and the footprint
-  // the kernel has, the part of it a large last-level cache keeps between
-  // sweeps included.
+  // A row's probe: one stream and the lattice's Q streams (the better
+  // counts) over the bytes of one population buffer of the row's case,
+  // halos included: the kernel's pattern and footprint.
   auto probe_key = [&](LatticeId l, Precision p) {
     const LatticeInfo& info = lattice_info(l);
     const std::vector<int>& sz = plan.sizes.at(l);
@@ -359,11 +346,9 @@ BenchResult run_bench(const std::string& file, const std::vector<std::string>& o
   index_t n = n_triad;
   for (const LatticeId l : plan.lattices)
     for (const Precision p : plan.precisions) n = std::max(n, probe_key(l, p).second);
-  // The probes' arrays are allocated and first touched once. A row's bound is
-  // its pattern's probe, best in windows before, between and after its
-  // repeats (time_between_probes): a shared machine's bandwidth drifts
-  // within minutes, so a probe taken at the start of the run, or by one
-  // timing, can be far off.
+  // A row's bound is its pattern's best probe in windows before, between and
+  // after its repeats (time_between_probes): a shared machine's bandwidth
+  // drifts within minutes.
   const StreamProbes<exec> probes(exec(), n);
   const int probe_repeats = 2 * plan.repeats;
   const double triad_before = probes.measure(StreamPattern::triad, plan.repeats, 1, n_triad);

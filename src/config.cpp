@@ -15,14 +15,12 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <set>
 #include <sstream>
 
 namespace kolb {
 
 namespace {
 
-using yaml::child_path;
 using yaml::join;
 using yaml::Map;
 using yaml::Reader;
@@ -38,9 +36,7 @@ int axis_index(const Map& m, const std::string& key, int dim) {
   const std::string v = m.text(key);
   for (int a = 0; a < dim; ++a)
     if (v == axis_name(a)) return a;
-  m.reader().fail(
-      m.get(key), m.path(key),
-      yaml::quoted(v) + " is not an axis of this " + std::to_string(dim) + "-D lattice");
+  m.fail(key, yaml::quoted(v) + " is not an axis of this " + std::to_string(dim) + "-D lattice");
 }
 
 // `cs`: the lattice's sound speed in its velocity units (LatticeInfo).
@@ -51,7 +47,7 @@ void check_mach(const Map& m, const std::string& key, double speed, double cs) {
     s << "speed " << speed << " is Mach " << mach << " on this lattice (cs = " << cs
       << "); the limit is Mach " << kMaxMach << " (|u| <= " << kMaxMach * cs
       << "): lower the velocity and raise the resolution or viscosity instead";
-    m.reader().fail(m.get(key), m.path(key), s.str());
+    m.fail(key, s.str());
   }
 }
 
@@ -82,15 +78,13 @@ void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
   read_collision(p, c, info);
   auto above_half = [&](const std::string& key, double v) {
     if (!(v > 0.5))
-      top.reader().fail(p.get(key), p.path(key),
-                        "tau = " + std::to_string(v) +
-                            " must be > 0.5 (positive transport "
-                            "coefficients)");
+      p.fail(key, "tau = " + std::to_string(v) +
+                      " must be > 0.5 (positive transport "
+                      "coefficients)");
   };
   if (c.collision == Collision::bgk) {
     if (p.has("relaxation_constants"))
-      top.reader().fail(p.get("relaxation_constants"), p.path("relaxation_constants"),
-                        "relaxation_constants go with collision: regularized");
+      p.fail("relaxation_constants", "relaxation_constants go with collision: regularized");
     c.tau = p.number("tau");
     above_half("tau", c.tau);
     t.tau_const = {c.tau, c.tau, c.tau};
@@ -107,9 +101,7 @@ void read_thermal_physics(const Map& top, Case& c, const LatticeInfo& info) {
     } else {
       const auto v = p.numbers("relaxation_constants", 3);
       for (double x : v)
-        if (!(x > 0))
-          top.reader().fail(p.get("relaxation_constants"), p.path("relaxation_constants"),
-                            "relaxation constants must be > 0");
+        if (!(x > 0)) p.fail("relaxation_constants", "relaxation constants must be > 0");
       t.tau_const = {0.5, 0.5, 0.5 + v[2]};
       t.tau_per_pressure = {v[0], v[1], 0};
     }
@@ -132,8 +124,7 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
       if (k != c.collision && p.has(parameter.key) &&
           std::none_of(own.begin(), own.end(),
                        [&](const auto& o) { return o.key == parameter.key; }))
-        top.reader().fail(p.get(parameter.key), p.path(parameter.key),
-                          "'" + parameter.key + "' goes with collision: " + to_string(k));
+        p.fail(parameter.key, "'" + parameter.key + "' goes with collision: " + to_string(k));
   const int given = int(p.has("tau")) + int(p.has("viscosity")) + int(p.has("reynolds"));
   if (given != 1)
     top.reader().fail(p.node(), "physics",
@@ -142,15 +133,12 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
                           std::to_string(given));
   if (!p.has("reynolds"))
     for (const char* k : {"reference_velocity", "reference_length"})
-      if (p.has(k))
-        top.reader().fail(p.get(k), p.path(k),
-                          std::string("'") + k + "' only goes with 'reynolds'");
+      if (p.has(k)) p.fail(k, std::string("'") + k + "' only goes with 'reynolds'");
   if (p.has("tau")) {
     c.tau = p.number("tau");
     if (!(c.tau > 0.5))
-      top.reader().fail(p.get("tau"), p.path("tau"),
-                        "tau = " + p.text("tau") +
-                            " must be > 0.5 (the viscosity cs^2 (tau - 1/2) must be positive)");
+      p.fail("tau", "tau = " + p.text("tau") +
+                        " must be > 0.5 (the viscosity cs^2 (tau - 1/2) must be positive)");
   } else {
     double nu = 0;
     if (p.has("viscosity")) {
@@ -194,8 +182,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       const Map m(top.reader(), n, b.path(key), {"type", "temperature", "temperature_of"});
       type = m.text("type");
       for (const char* k : {"temperature", "temperature_of"})
-        if (m.has(k) && type != "wall")
-          top.reader().fail(m.get(k), m.path(k), std::string("only a wall has a ") + k);
+        if (m.has(k) && type != "wall") m.fail(k, std::string("only a wall has a ") + k);
       if (m.has("temperature"))
         fb.temperature = m.positive("temperature", " (T0 = 1 in the model's units)");
       if (m.has("temperature_of"))
@@ -209,12 +196,10 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
         fb.velocity = vec3(v);
         const int normal = f / 2;
         if (fb.velocity[normal] != 0)
-          top.reader().fail(m.get("velocity"), m.path("velocity"),
-                            "a moving wall must move along its own plane (the " +
-                                std::string(axis_name(normal)) + " component must be 0)");
+          m.fail("velocity", "a moving wall must move along its own plane (the " +
+                                 std::string(axis_name(normal)) + " component must be 0)");
       } else if (m.has("velocity")) {
-        top.reader().fail(m.get("velocity"), m.path("velocity"),
-                          "only a moving_wall has a velocity");
+        m.fail("velocity", "only a moving_wall has a velocity");
       }
     }
     const auto kind = parse<FaceKind>(type);
@@ -228,23 +213,21 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
     const bool lo = c.faces[2 * a].kind == FaceKind::periodic;
     const bool hi = c.faces[2 * a + 1].kind == FaceKind::periodic;
     if (lo != hi)
-      top.reader().fail(b.get(faces[2 * a + (lo ? 1 : 0)]), b.path(faces[2 * a + (lo ? 1 : 0)]),
-                        std::string("periodic boundaries come in pairs: ") + kFaceNames[2 * a] +
-                            " and " + kFaceNames[2 * a + 1] + " must both be periodic");
+      b.fail(faces[2 * a + (lo ? 1 : 0)], std::string("periodic boundaries come in pairs: ") +
+                                              kFaceNames[2 * a] + " and " + kFaceNames[2 * a + 1] +
+                                              " must both be periodic");
   }
   if (thermal) {
     // The authors' scheme: periodic x, thermal walls in y (moving ones were
     // refused above), each owning the model's wall rows.
     if (c.faces[0].kind != FaceKind::periodic)
-      top.reader().fail(b.get("x-"), b.path("x-"),
-                        lattice + " is periodic in x (walls go on y- and y+)");
+      b.fail("x-", lattice + " is periodic in x (walls go on y- and y+)");
     const int rows = 2 * info.wall_rows + 2;
     if (c.faces[2].kind == FaceKind::wall && c.size[1] < rows)
-      top.reader().fail(b.get("y-"), b.path("y-"),
-                        lattice + " walls need at least " + std::to_string(rows) +
-                            " rows along y (" + std::to_string(info.wall_rows) +
-                            " wall rows each plus the row next to them), the domain has " +
-                            std::to_string(c.size[1]));
+      b.fail("y-", lattice + " walls need at least " + std::to_string(rows) + " rows along y (" +
+                       std::to_string(info.wall_rows) +
+                       " wall rows each plus the row next to them), the domain has " +
+                       std::to_string(c.size[1]));
   }
 }
 
@@ -269,10 +252,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     o.where = top.reader().where(n, path);
     auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
       if (lo < 0 || hi > c.size[a])
-        top.reader().fail(m.get(key), m.path(key),
-                          "obstacle reaches outside the domain along " + std::string(axis_name(a)) +
-                              " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
-                              "] is not inside [0, " + std::to_string(c.size[a]) + "])");
+        m.fail(key, "obstacle reaches outside the domain along " + std::string(axis_name(a)) +
+                        " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
+                        "] is not inside [0, " + std::to_string(c.size[a]) + "])");
     };
     if (type == "box") {
       const Map m(top.reader(), n, path, {"type", "min", "max"});
@@ -280,9 +262,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       o.min = vec3(m.numbers("min", c.dim));
       o.max = vec3(m.numbers("max", c.dim));
       for (int a = 0; a < c.dim; ++a) {
-        if (!(o.max[a] > o.min[a]))
-          top.reader().fail(m.get("max"), m.path("max"),
-                            "max must be greater than min on every axis");
+        if (!(o.max[a] > o.min[a])) m.fail("max", "max must be greater than min on every axis");
         outside(m, "max", o.min[a], o.max[a], a);
       }
       if (c.dim == 2) o.min[2] = 0, o.max[2] = 1;
@@ -296,7 +276,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       if (cyl) {
         o.axis = c.dim == 2 ? 2 : axis_index(m, "axis", 3);
         if (c.dim == 2 && m.has("axis") && m.text("axis") != "z")
-          top.reader().fail(m.get("axis"), m.path("axis"), "a 2-D cylinder's axis is z");
+          m.fail("axis", "a 2-D cylinder's axis is z");
       }
       o.center = vec3(m.numbers("center", c.dim));
       for (int a = 0; a < c.dim; ++a)
@@ -312,9 +292,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
         for (int a = 0; a < c.dim; ++a) o.offset[a] = int(off[a]);
       }
       std::ifstream probe(o.file);
-      if (!probe)
-        top.reader().fail(m.get("file"), m.path("file"),
-                          "cannot read mask file '" + o.file + "': " + std::strerror(errno));
+      if (!probe) m.fail("file", "cannot read mask file '" + o.file + "': " + std::strerror(errno));
       o.where = top.reader().where(m.get("file"), m.path("file"));
     } else {
       top.reader().fail(
@@ -362,20 +340,16 @@ void read_thermal_initial(const Map& top, Case& c, double cs) {
     if (type == "shear_wave") {
       ic.flow_axis = axis_index(m, "flow", 2);
       if (ic.flow_axis == ic.wave_axis)
-        top.reader().fail(m.get("wave"), m.path("wave"),
-                          "a shear wave varies across the flow: wave must differ from flow");
+        m.fail("wave", "a shear wave varies across the flow: wave must differ from flow");
     }
     if (type == "temperature_wave" && !(std::abs(ic.amplitude) < 0.5))
-      top.reader().fail(m.get("amplitude"), m.path("amplitude"),
-                        "a temperature wave's relative amplitude must be below 0.5");
+      m.fail("amplitude", "a temperature wave's relative amplitude must be below 0.5");
     if (type != "temperature_wave") check_mach(m, "amplitude", std::abs(ic.amplitude), cs);
     if (c.faces[2 * ic.wave_axis].kind != FaceKind::periodic)
-      top.reader().fail(m.get("type"), m.path("type"),
-                        type + " needs periodic boundaries along " + axis_name(ic.wave_axis));
+      m.fail("type", type + " needs periodic boundaries along " + axis_name(ic.wave_axis));
   }
   if (type == "rayleigh_taylor" || type == "rayleigh_benard") {
-    if (c.faces[2].kind != FaceKind::wall)
-      top.reader().fail(m.get("type"), m.path("type"), type + " needs walls on y- and y+");
+    if (c.faces[2].kind != FaceKind::wall) m.fail("type", type + " needs walls on y- and y+");
     ic.temperature_bottom = m.positive("temperature_bottom", 1.05);
     ic.temperature_top = m.positive("temperature_top", 0.95);
   }
@@ -428,16 +402,14 @@ void read_initial(const Map& top, Case& c, const LatticeInfo& info) {
       ic.flow_axis = axis_index(m, "flow", c.dim);
       ic.wave_axis = axis_index(m, "wave", c.dim);
       if (ic.flow_axis == ic.wave_axis)
-        top.reader().fail(m.get("wave"), m.path("wave"),
-                          "a shear wave varies across the flow: wave must differ from flow");
+        m.fail("wave", "a shear wave varies across the flow: wave must differ from flow");
     }
     // These fields are periodic: they need periodic boundaries on their axes.
     for (int a : tg    ? std::vector<int>{ic.plane[0], ic.plane[1]}
                  : tg3 ? std::vector<int>{0, 1, 2}
                        : std::vector<int>{ic.wave_axis})
       if (c.faces[2 * a].kind != FaceKind::periodic)
-        top.reader().fail(m.get("type"), m.path("type"),
-                          type + " needs periodic boundaries along " + axis_name(a));
+        m.fail("type", type + " needs periodic boundaries along " + axis_name(a));
   }
   ic.density = any.positive("density", 1.0);
 }
@@ -505,8 +477,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   {
     const Map o(reader, top.get("output"), "output", schema_keys("output"));
     c.output.folder = o.text("folder");
-    if (c.output.folder.empty())
-      reader.fail(o.get("folder"), o.path("folder"), "folder must not be empty");
+    if (c.output.folder.empty()) o.fail("folder", "folder must not be empty");
     // Relative output folders are relative to the working directory, as in
     // any command-line tool; mask files are relative to the case file.
     c.output.vtk_every = o.at_least("vtk_every", 0, 0);
@@ -538,10 +509,6 @@ std::string directory_of(const std::string& path) {
   const auto slash = path.rfind('/');
   return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
-
-}  // namespace
-
-namespace {
 
 // The checks above name what they meet; a YAML shape none of them expects
 // still ends as a ConfigError at its position, never as another exception.

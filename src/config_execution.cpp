@@ -57,21 +57,18 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
   if (e.has("kernel")) x.kernel = e.choice<KernelPath>("kernel");
   if (e.has("streaming")) x.streaming = e.choice<Streaming>("streaming");
   if (x.streaming == Streaming::aa && !info.in_place_streaming)
-    reader.fail(e.get("streaming"), e.path("streaming"),
-                to_string(c.lattice) +
-                    " runs the two_buffer streaming scheme only (its wall rows need the "
-                    "pre-streaming populations)");
+    e.fail("streaming", to_string(c.lattice) +
+                            " runs the two_buffer streaming scheme only (its wall rows need the "
+                            "pre-streaming populations)");
   if (x.streaming == Streaming::aa && x.kernel == KernelPath::split)
-    reader.fail(e.get("kernel"), e.path("kernel"),
-                "the aa streaming scheme has only the fused kernel");
+    e.fail("kernel", "the aa streaming scheme has only the fused kernel");
   if (e.has("layout")) x.layout.kind = e.choice<LayoutKind>("layout");
   const bool clustered = x.layout.kind == LayoutKind::csoa || x.layout.kind == LayoutKind::caosoa;
   if (clustered) {
     // VL 8: the clustered variant every build holds (docs/user-guide.md).
     x.layout.vector_length = int(e.integer("vector_length", 8));
   } else if (e.has("vector_length")) {
-    reader.fail(e.get("vector_length"), e.path("vector_length"),
-                "only the clustered layouts csoa and caosoa have a vector_length");
+    e.fail("vector_length", "only the clustered layouts csoa and caosoa have a vector_length");
   }
   x.threads = int(e.at_least("threads", 1, 0));
   if (e.has("gpu_aware_mpi"))
@@ -80,22 +77,19 @@ void read_execution(const Map& e, Case& c, const LatticeInfo& info) {
   if (e.has("rebalance")) {
     x.rebalance = e.number("rebalance");
     if (!(x.rebalance >= 0 && x.rebalance < 1))
-      reader.fail(e.get("rebalance"), e.path("rebalance"),
-                  "rebalance is the relative difference of the node's side times that moves the "
-                  "split: a number in [0, 1) (0: never)");
+      e.fail("rebalance",
+             "rebalance is the relative difference of the node's side times that moves the "
+             "split: a number in [0, 1) (0: never)");
     if (!e.has("host_columns"))
-      reader.fail(e.get("rebalance"), e.path("rebalance"),
-                  "rebalance needs a host/accelerator split (execution.host_columns)");
+      e.fail("rebalance", "rebalance needs a host/accelerator split (execution.host_columns)");
   }
   if (e.has("split_axis")) {
     const std::string axis = e.choice("split_axis", {"auto", "x", "y", "z"});
     x.split_axis = axis == "auto" ? -1 : int(axis[0] - 'x');
     if (x.split_axis >= c.dim)
-      reader.fail(e.get("split_axis"), e.path("split_axis"),
-                  "a " + std::to_string(c.dim) + "-D lattice has no axis " + axis);
+      e.fail("split_axis", "a " + std::to_string(c.dim) + "-D lattice has no axis " + axis);
     if (!e.has("host_columns"))
-      reader.fail(e.get("split_axis"), e.path("split_axis"),
-                  "split_axis needs a host/accelerator split (execution.host_columns)");
+      e.fail("split_axis", "split_axis needs a host/accelerator split (execution.host_columns)");
   }
   if (!e.has("host_columns")) return;
   const YAML::Node m = e.get("host_columns");

@@ -27,6 +27,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <type_traits>
 
 namespace {
 
@@ -120,11 +121,6 @@ int session_threads(const kolb::Case& c) {
   return kolb::node_default_threads();
 }
 
-std::string size_text(const kolb::Case& c) {
-  return std::to_string(c.size[0]) + "x" + std::to_string(c.size[1]) +
-         (c.dim == 3 ? "x" + std::to_string(c.size[2]) : "");
-}
-
 // The case, read before Kokkos starts (it may set the threads), with its
 // tiling checked against the ranks; nullopt (on every rank) after reporting
 // a bad one.
@@ -155,8 +151,8 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
     const bool root = kolb::comm::root();
     if (root)
       std::cout << "kolb " << KOLB_VERSION_STRING << ": " << c.source << "  "
-                << to_string(c.lattice) << " " << size_text(c) << "  tau " << c.tau << "  "
-                << c.steps << " steps  -> " << c.output.folder
+                << to_string(c.lattice) << " " << kolb::to_string(c.size, c.dim) << "  tau "
+                << c.tau << "  " << c.steps << " steps  -> " << c.output.folder
                 << (kolb::comm::size() > 1
                         ? "  (" + std::to_string(kolb::comm::size()) + " MPI ranks)"
                         : std::string())
@@ -183,8 +179,9 @@ int tune(const std::string& file, const std::vector<std::string>& sets, int thre
     // Every rank tunes its own node; rank 0 reports.
     std::ostringstream elsewhere;
     std::ostream& out = kolb::comm::root() ? std::cout : elsewhere;
-    out << "kolb tune: " << c.source << "  " << to_string(c.variant()) << " " << size_text(c)
-        << "  accelerator " << Kokkos::DefaultExecutionSpace::name() << " ("
+    out << "kolb tune: " << c.source << "  " << to_string(c.variant()) << " "
+        << kolb::to_string(c.size, c.dim) << "  accelerator "
+        << Kokkos::DefaultExecutionSpace::name() << " ("
         << Kokkos::DefaultExecutionSpace().concurrency() << " threads) + host -> "
         << c.output.folder << '\n';
     const kolb::TuneResult r = kolb::tune_node(c, options, kolb::comm::root() ? &out : nullptr);
@@ -218,8 +215,9 @@ int check(const std::string& file, const std::vector<std::string>& sets, bool pl
   return with_exit_codes([&] {
     const kolb::Case c = kolb::read_case(file, sets);
     std::cout << c.source << ": valid. " << to_string(c.lattice) << " " << to_string(c.precision)
-              << ", " << size_text(c) << " sites, tau " << c.tau << ", viscosity " << c.viscosity()
-              << ", " << c.steps << " steps, output to " << c.output.folder << '\n';
+              << ", " << kolb::to_string(c.size, c.dim) << " sites, tau " << c.tau << ", viscosity "
+              << c.viscosity() << ", " << c.steps << " steps, output to " << c.output.folder
+              << '\n';
     if (!plan) return;
     // The parts' plans on one process, as `kolb run` would build them
     // (a host split left to the balancer shows the whole lattice on one part).
@@ -294,19 +292,24 @@ int info() {
   return 0;
 }
 
+// The whole text as a number (long long or double), else nullopt.
+template <class T>
+std::optional<T> number_text(const std::string& text) {
+  std::size_t used = 0;
+  try {
+    const T v = std::is_integral_v<T> ? T(std::stoll(text, &used)) : T(std::stod(text, &used));
+    if (used == text.size()) return v;
+  } catch (const std::exception&) {
+  }
+  return std::nullopt;
+}
 // Command-line number checks with plain messages (CLI11's own ranges print
 // the largest double in full).
 CLI::Validator whole_number(long long min, const std::string& what) {
   return CLI::Validator(
       [=](std::string& text) -> std::string {
-        std::size_t used = 0;
-        long long v = 0;
-        try {
-          v = std::stoll(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || v < min)
+        const auto v = number_text<long long>(text);
+        if (!v || *v < min)
           return what + " must be a whole number >= " + std::to_string(min) + ", got '" +
                  kolb::printable(text, 40) + "'";
         return "";
@@ -316,14 +319,8 @@ CLI::Validator whole_number(long long min, const std::string& what) {
 CLI::Validator positive_seconds() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        std::size_t used = 0;
-        double v = 0;
-        try {
-          v = std::stod(text, &used);
-        } catch (const std::exception&) {
-          used = 0;
-        }
-        if (used == 0 || used != text.size() || !(v > 0) || !std::isfinite(v))
+        const auto v = number_text<double>(text);
+        if (!v || !(*v > 0) || !std::isfinite(*v))
           return "seconds must be a number > 0, got '" + kolb::printable(text, 40) + "'";
         return "";
       },

@@ -5,13 +5,6 @@
 
 namespace kolb {
 
-bool PhasePlan::fills(HaloFill f) const {
-  for (const auto& axis : fill)
-    for (const HaloFill h : axis)
-      if (h == f) return true;
-  return false;
-}
-
 bool PhasePlan::pushes(PushTo p) const {
   for (const auto& axis : push)
     for (const PushTo h : axis)
@@ -179,7 +172,7 @@ std::string describe(const StepPlan& plan, const std::string& indent) {
       for (int side = 0; side < 2; ++side)
         if (p.fill[a][side] != HaloFill::unread)
           s += std::string(" ") + faces[a][side] + " " + to_string(p.fill[a][side]);
-    if (!p.fills(HaloFill::neighbour) && p.fill == decltype(p.fill){}) s += " none read";
+    if (p.fill == decltype(p.fill){}) s += " none read";
     if (p.kernel == PhaseKernel::aa_pull) {
       s += "\n" + indent + "  pushed:";
       for (int a = 0; a < 3; ++a)

@@ -14,14 +14,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <memory>
 #include <ostream>
 #include <set>
-#include <sstream>
 
 namespace kolb {
 
@@ -454,9 +451,9 @@ std::string write_tune_outputs(const Case& c, const TuneOptions& options, const 
   gp << "set terminal pngcairo size 1000,650\nset output '" << folder << "/tune.png'\n"
      << "set datafile separator ','\nset key outside bottom center horizontal\n"
      << "set xlabel 'host fraction 2M/LX'\nset ylabel 'MLUPS'\nset grid\nset xrange [0:1]\n"
-     << "set title '" << to_string(c.lattice) << " " << to_string(c.precision) << " " << c.size[0]
-     << "x" << c.size[1] << (c.dim == 3 ? "x" : "") << (c.dim == 3 ? std::to_string(c.size[2]) : "")
-     << ": model M* = " << r.model_columns << ", measured best M = " << r.best_columns << "'\n"
+     << "set title '" << to_string(c.lattice) << " " << to_string(c.precision) << " "
+     << to_string(c.size, c.dim) << ": model M* = " << r.model_columns
+     << ", measured best M = " << r.best_columns << "'\n"
      << "set arrow from " << 2.0 * r.model_columns / lx << ", graph 0 to "
      << 2.0 * r.model_columns / lx << ", graph 1 nohead dt 3 lc rgb 'gray40'\n"
      << "plot '" << folder << "/tune_model.csv' every ::1 using 2:4 with lines lw 2 title "

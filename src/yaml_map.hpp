@@ -113,6 +113,10 @@ class Map {
     return n;
   }
   std::string path(const std::string& key) const { return child_path(m_path, key); }
+  // A ConfigError at the key's value.
+  [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
+    m_r.fail(get(key), path(key), msg);
+  }
   const YAML::Node& node() const { return m_node; }
   const Reader& reader() const { return m_r; }
 
@@ -123,7 +127,7 @@ class Map {
   // A number > 0; `note` follows the error ("reference_length must be > 0 ...").
   double positive(const std::string& key, const std::string& note = "") const {
     const double v = number(key);
-    if (!(v > 0)) m_r.fail(get(key), path(key), key + " must be > 0" + note);
+    if (!(v > 0)) fail(key, key + " must be > 0" + note);
     return v;
   }
   double positive(const std::string& key, double fallback) const {
@@ -138,7 +142,7 @@ class Map {
                         std::optional<std::int64_t> fallback = std::nullopt) const {
     if (fallback && !has(key)) return *fallback;
     const std::int64_t v = integer(key);
-    if (v < min) m_r.fail(get(key), path(key), key + " must be >= " + std::to_string(min));
+    if (v < min) fail(key, key + " must be >= " + std::to_string(min));
     return v;
   }
   std::string text(const std::string& key) const { return as_text(get(key), path(key)); }
@@ -173,7 +177,7 @@ class Map {
   std::string choice(const std::string& key, const std::vector<std::string>& options) const {
     const std::string v = text(key);
     if (std::find(options.begin(), options.end(), v) == options.end())
-      m_r.fail(get(key), path(key), quoted(v) + " is not one of: " + join(options));
+      fail(key, quoted(v) + " is not one of: " + join(options));
     return v;
   }
   // The enum value (core/variant.hpp) the key names.

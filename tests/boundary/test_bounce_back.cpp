@@ -10,7 +10,6 @@
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/lattice/d3q19.hpp>
 #include <kolb/layout/aos.hpp>
-#include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/models.hpp>
 

@@ -55,6 +55,7 @@ struct NodeInvariance : ::testing::TestWithParam<std::tuple<std::string, bool, i
 
 TEST_P(NodeInvariance, BitwiseIdenticalToSingleBlock) {
   const auto [lattice, periodic_x, axis] = GetParam();
+  KOLB_SKIP_UNLESS_COMPILED(lattice, "double");
   const std::string yaml = node_case(lattice, periodic_x);
   const int steps = 23;
   const std::array<int, 3> size = kolb::test::dim_of(lattice) == 3 ? std::array<int, 3>{17, 9, 7}
@@ -146,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(D3Q19, NodeInvariance,
 // By default the node is split along the slowest axis: its host parts are
 // whole planes of long rows however thin.
 TEST(Node, SplitsAlongTheSlowestAxisByDefault) {
-  for (const std::string lattice : {"D2Q9", "D3Q19"}) {
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"})) {
     const std::string yaml = node_case(lattice, true);
     auto node = kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=2"}));
     const int axis = kolb::test::dim_of(lattice) == 3 ? 2 : 1;
@@ -259,6 +260,7 @@ TEST(Node, EveryLayoutAndPrecision) {
 
 // Fields and restarts through set_fields are stitched across the blocks.
 TEST(Node, FieldsMatchSingleBlock) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q9", "double");
   const std::string yaml = node_case("D2Q9", true);
   auto reference = kolb::make_domain(kolb::test::make_case(yaml));
   auto node = kolb::make_domain(kolb::test::make_case(yaml, {"execution.host_columns=5"}));
@@ -282,7 +284,7 @@ TEST(Node, FieldsMatchSingleBlock) {
 // fields(), and zeros on solid sites, on one block and across a node's
 // blocks, two-buffer and AA (read in place, swapped).
 TEST(Node, FieldsIntoReusedArrays) {
-  for (const std::string lattice : {"D2Q9", "D3Q19"})
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"}))
     for (const std::string scheme : {"two_buffer", "aa"})
       for (const int m : {0, 3}) {
         const std::string yaml = node_case(lattice, true);
@@ -320,6 +322,7 @@ TEST(Node, FieldsIntoReusedArrays) {
 // the max speed as in the mass: a finite speed summed after a NaN one must
 // not take its place.
 TEST(Node, ObservablesSeeOneNaN) {
+  KOLB_SKIP_UNLESS_COMPILED("D3Q19", "double");
   for (const std::string scheme : {"two_buffer", "aa"})
     for (const int m : {0, 3}) {
       const std::string yaml = node_case("D3Q19", true);
@@ -355,7 +358,7 @@ TEST(Node, ObservablesSeeOneNaN) {
 // site reaches every sample within 5 steps (D2Q9: rows y, one more row each
 // way per step after the first; D3Q19: y + z, up to two per step).
 TEST(Node, SampledChecksPartitionTheRowsAndSeeANaNWithinFiveSteps) {
-  for (const std::string lattice : {"D2Q9", "D3Q19"})
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"}))
     for (const std::string scheme : {"two_buffer", "aa"}) {
       std::vector<double> one_block;  // fluid sites per sample, M = 0
       for (const int m : {0, 3}) {
@@ -404,7 +407,7 @@ TEST(Node, SampledChecksPartitionTheRowsAndSeeANaNWithinFiveSteps) {
 // run's at that step, on one block and on a node; and the same again when
 // read from the unswapped copy (made by populations()).
 TEST(Node, AAObservablesAndFieldsReadInPlace) {
-  for (const std::string lattice : {"D2Q9", "D3Q19"})
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"}))
     for (const int m : {0, 3}) {
       const std::string yaml = node_case(lattice, true);
       const std::string split = "execution.host_columns=" + std::to_string(m);
@@ -433,7 +436,7 @@ TEST(Node, AAObservablesAndFieldsReadInPlace) {
 // Run-time re-balancing moves the split mid-run: the populations carry on
 // bit for bit, for both streaming schemes, to and from one space alone.
 TEST(Node, ResplitKeepsEveryPopulation) {
-  for (const std::string lattice : {"D2Q9", "D3Q19"})
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"}))
     for (const std::string scheme : {"execution.kernel=fused", "execution.streaming=aa"})
       for (const bool along_x : {true, false}) {
         const std::string yaml = node_case(lattice, true);
@@ -464,6 +467,7 @@ TEST(Node, ResplitKeepsEveryPopulation) {
 }
 
 TEST(Node, BadSettingsAreConfigErrors) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q9", "double");
   const std::string yaml = node_case("D2Q9", true);
   try {
     kolb::test::make_case(yaml, {"execution.host_columns=15", "execution.split_axis=x"});

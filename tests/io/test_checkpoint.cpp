@@ -87,6 +87,7 @@ TEST(Checkpoint, RestartIsBitwiseD2Q9) {
 }
 
 TEST(Checkpoint, RestartIsBitwiseD3Q19) {
+  if (!compiled("D3Q19", "double", "soa")) GTEST_SKIP() << "D3Q19 not compiled";
   const std::string yaml = kolb::test::lid_case("D3Q19", false, "[17, 9, 7]",
                                                 "[{type: box, min: [14, 2, 0], max: [17, 4, 3]}]");
   expect_bitwise_restart({"d3", yaml, {}, {"execution.host_columns=3"}});

@@ -11,7 +11,6 @@
 #include <kolb/lattice/d2q9.hpp>
 #include <kolb/lattice/d3q19.hpp>
 #include <kolb/layout/aos.hpp>
-#include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/models.hpp>
 

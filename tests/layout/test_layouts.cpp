@@ -456,6 +456,7 @@ output: {folder: unused}
 }
 
 TEST(AlignedRows, OnlyFusedTwoBufferSoAAndCSoAPartsBeyondTheCachePad) {
+  KOLB_SKIP_UNLESS_COMPILED("D3Q19", "double");
   if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value)
     GTEST_SKIP() << "one block runs on the accelerator here, whose rows are never padded";
   const std::vector<std::string> fused = {"execution.layout=soa", "execution.kernel=fused"};
@@ -540,6 +541,7 @@ TEST(BulkRows, WrapXWithoutXHalos) {
 // not whole lines, its rows keep their x halos (and their padding). The
 // results are WrappedRows' (bit for bit the split path).
 TEST(AlignedRows, FullyPeriodicFluidPartsDropTheirXHalos) {
+  KOLB_SKIP_UNLESS_COMPILED("D3Q19", "double");
   if (!std::is_same<Kokkos::DefaultExecutionSpace::memory_space, Kokkos::HostSpace>::value)
     GTEST_SKIP() << "one block runs on the accelerator here, whose rows are never padded";
   auto bytes_of = [](int row, int lead = 0) {  // 13 x 11 rows of `row` stored sites

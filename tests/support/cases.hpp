@@ -24,6 +24,14 @@ inline bool compiled(const std::string& lattice, const std::string& precision) {
     if (to_string(v.lattice) == lattice && to_string(v.precision) == precision) return true;
   return false;
 }
+// Those of `lattices` this build compiles in double: loops over lattices
+// skip the others.
+inline std::vector<std::string> compiled_of(const std::vector<std::string>& lattices) {
+  std::vector<std::string> out;
+  for (const auto& l : lattices)
+    if (compiled(l, "double")) out.push_back(l);
+  return out;
+}
 // Whether this build compiles `lattice` in any precision.
 inline bool compiled(LatticeId lattice) {
   for (const auto& v : compiled_variants())

@@ -113,6 +113,7 @@ const auto* const coverage_check = ::testing::AddGlobalTestEnvironment(new Cover
 
 TEST_P(Sweep, EveryConfigurationMatchesTheReference) {
   const auto [lattice, precision] = GetParam();
+  KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
   const int dim = kolb::test::dim_of(lattice);
   const int cases = sweep::case_count((dim == 2 ? 3 : 2) * sweep::shapes(dim));
   const std::uint64_t first_seed = sweep::base_seed() +

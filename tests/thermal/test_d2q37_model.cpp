@@ -7,7 +7,6 @@
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/wall_rows.hpp>
-#include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 #include <kolb/model/thermal.hpp>
 #include <kolb/model/thermal/collision.hpp>

@@ -78,12 +78,8 @@ using index_t = std::int64_t;
 namespace math {
 // Kokkos moved its math functions from Experimental to the top level in 3.7.
 #if KOKKOS_VERSION >= 30700
-using Kokkos::exp;
-using Kokkos::fabs;
 using Kokkos::sqrt;
 #else
-using Kokkos::Experimental::exp;
-using Kokkos::Experimental::fabs;
 using Kokkos::Experimental::sqrt;
 #endif
 

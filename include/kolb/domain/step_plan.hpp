@@ -93,7 +93,6 @@ struct PhasePlan {
   std::array<EndLane, 2> lanes{EndLane::halo, EndLane::halo};  // stream_collide
   RowHalos row_halos = RowHalos::none;                         // aa_local
 
-  bool fills(HaloFill f) const;
   bool pushes(PushTo p) const;
 };
 

@@ -103,25 +103,13 @@ struct StreamCollideArgs {
   }
 
   // Host bulk rows go one cache line of sites at a time (host_rows.hpp,
-  // run_bulk), in one of two ways.
-  //
-  // by_lines: D2Q37 (37 streams read and 37 written per site, ~1500
-  // instructions between one site's loads and the next's), D2Q9, and D3Q19
-  // with 8- or 4-byte values:
-  //  - the inputs `prefetch_sites` on (LineRowTuning's prefetch_lines) are
-  //    prefetched: the hardware prefetchers did not keep up with 2 Q streams;
-  //  - the outputs are gathered in one local line per population and written
-  //    with non-temporal stores, which skip the write-allocate read of the
-  //    destination (so the destination is not prefetched: a cached line
-  //    makes the streaming store evict it first).
-  // Same arithmetic as bulk().
-  //
-  // prefetches: the rest (D3Q19 with 2-byte values) asks for the source lines
-  // of the sites prefetch_sites on and stores through the cache. Where a
-  // core's collision rather than the bytes sets the pace, lines cost more
-  // than they save (LineRowTuning). Without the prefetch the rows ran at one
-  // low speed whatever the bandwidth. Destinations are not prefetched (a
-  // write-intent prefetch was slower).
+  // run_bulk), with bulk()'s arithmetic, in one of two ways (LineRowTuning):
+  //  - by_lines: the inputs `prefetch_sites` on are prefetched (the hardware
+  //    prefetchers do not keep up with 2 Q streams) and the outputs gathered
+  //    in one local line per population, written with non-temporal stores
+  //    that skip the write-allocate read (so destinations are not prefetched);
+  //  - prefetches: only the source lines prefetch_sites on are prefetched;
+  //    stores go through the cache.
   static constexpr int line_sites = host::line_values<stored_t<S>>;
   static constexpr bool by_lines = LineRowTuning<Lattice>::by_lines(sizeof(stored_t<S>));
   static constexpr bool prefetches = !by_lines;

@@ -3,8 +3,6 @@
 // (CMake's KOLB_LAYOUTS list names these aliases).
 
 #include <kolb/layout/aos.hpp>
-#include <kolb/layout/caosoa.hpp>
-#include <kolb/layout/csoa.hpp>
 #include <kolb/layout/soa.hpp>
 
 namespace kolb {

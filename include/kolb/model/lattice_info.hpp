@@ -1,7 +1,7 @@
 #pragma once
 // LatticeInfo: what the input layer and the driver know about a lattice and
 // its model without instantiating a kernel. One row per lattice, generated
-// from the descriptors and the model types (src/variant.cpp).
+// from the descriptors and the model types (src/lattice_info.cpp).
 
 #include <kolb/core/variant.hpp>
 
