@@ -155,6 +155,26 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
   if (p.has("body_force")) c.body_force = vec3(p.numbers("body_force", c.dim));
 }
 
+// Open faces may not meet (whose condition would own the edge?), and a
+// parabolic profile needs walls across the inlet to vanish at.
+void check_open_faces(const Map& b, const Case& c) {
+  for (int f = 0; f < 2 * c.dim; ++f) {
+    if (!c.open(f)) continue;
+    for (int g = 0; g < f; ++g)
+      if (c.open(g) && g / 2 != f / 2)
+        b.fail(kFaceNames[f], std::string("open faces ") + kFaceNames[g] + " and " +
+                                  kFaceNames[f] +
+                                  " meet at an edge: make one of the two axes walls or periodic");
+    if (c.faces[f].profile != InletProfile::parabolic) continue;
+    bool walls = false;
+    for (int a = 0; a < c.dim; ++a)
+      walls = walls || (a != f / 2 && c.faces[2 * a].kind != FaceKind::periodic);
+    if (!walls)
+      b.fail(kFaceNames[f], "a parabolic profile vanishes at walls across the inlet, and " +
+                                std::string(kFaceNames[f]) + " has none (use profile: uniform)");
+  }
+}
+
 void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
   const bool thermal = info.has_temperature;
   const std::string lattice = to_string(c.lattice);
@@ -167,17 +187,18 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
     std::string type;
     if (thermal) {
       const YAML::Node t = n.IsMap() ? n["type"] : n;
-      if (t && t.IsScalar() && t.Scalar() == "moving_wall")
+      const auto k = t && t.IsScalar() ? parse<FaceKind>(t.Scalar()) : std::nullopt;
+      if (k && *k != FaceKind::periodic && *k != FaceKind::wall)
         top.reader().fail(t, b.path(key),
                           lattice +
                               " has resting thermal walls only (type: wall, optional "
-                              "temperature)");
+                              "temperature); open faces are for D2Q9, D3Q19 and D3Q27");
     }
     if (n.IsScalar()) {
       type = n.Scalar();
-      if (type == "moving_wall")
+      if (type == "moving_wall" || type == "velocity_inlet")
         top.reader().fail(n, b.path(key),
-                          "a moving_wall needs a velocity: {type: moving_wall, velocity: [...]}");
+                          "a " + type + " needs a velocity: {type: " + type + ", velocity: [...]}");
     } else if (thermal) {
       const Map m(top.reader(), n, b.path(key), {"type", "temperature", "temperature_of"});
       type = m.text("type");
@@ -188,19 +209,30 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       if (m.has("temperature_of"))
         fb.raw_temperature = m.choice("temperature_of", {"raw", "half_step"}) == "raw";
     } else {
-      const Map m(top.reader(), n, b.path(key), {"type", "velocity"});
+      const Map m(top.reader(), n, b.path(key), {"type", "velocity", "profile", "density"});
       type = m.text("type");
-      if (type == "moving_wall") {
+      const bool moving = type == "moving_wall", inlet = type == "velocity_inlet";
+      if (moving || inlet) {
         const auto v = m.numbers("velocity", c.dim);
         check_mach(m, "velocity", norm(v), info.sound_speed());
         fb.velocity = vec3(v);
         const int normal = f / 2;
-        if (fb.velocity[normal] != 0)
-          m.fail("velocity", "a moving wall must move along its own plane (the " +
-                                 std::string(axis_name(normal)) + " component must be 0)");
+        const std::string axis = axis_name(normal);
+        if (moving && fb.velocity[normal] != 0)
+          m.fail("velocity", "a moving wall must move along its own plane (the " + axis +
+                                 " component must be 0)");
+        if (inlet && !((f % 2 == 0 ? 1 : -1) * fb.velocity[normal] > 0))
+          m.fail("velocity", "an inlet's velocity must point into the domain (on " + key +
+                                 " the " + axis + " component must be " +
+                                 (f % 2 == 0 ? "> 0)" : "< 0)"));
       } else if (m.has("velocity")) {
-        m.fail("velocity", "only a moving_wall has a velocity");
+        m.fail("velocity", "only a moving_wall or a velocity_inlet has a velocity");
       }
+      if (m.has("profile") && !inlet) m.fail("profile", "only a velocity_inlet has a profile");
+      if (m.has("profile")) fb.profile = m.choice<InletProfile>("profile");
+      if (m.has("density") && type != "pressure_outlet")
+        m.fail("density", "only a pressure_outlet has a density");
+      if (m.has("density")) fb.density = m.positive("density", " (the reference density is 1)");
     }
     const auto kind = parse<FaceKind>(type);
     if (!kind)
@@ -217,6 +249,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
                                               kFaceNames[2 * a] + " and " + kFaceNames[2 * a + 1] +
                                               " must both be periodic");
   }
+  check_open_faces(b, c);
   if (thermal) {
     // The authors' scheme: periodic x, thermal walls in y (moving ones were
     // refused above), each owning the model's wall rows.
@@ -499,6 +532,12 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     throw ConfigError(reader.where(top.get("output")["checkpoint"], "output.checkpoint.every"),
                       "with streaming: aa checkpoints are taken after even steps only (AA's "
                       "state is exact between pairs of steps): make every even");
+  for (int f = 0; f < 2 * c.dim; ++f)
+    if (c.open(f) && c.execution.streaming == Streaming::aa)
+      throw ConfigError(reader.where(top.get("execution")["streaming"], "execution.streaming"),
+                        std::string("open faces (") + kFaceNames[f] + ": " +
+                            to_string(c.faces[f].kind) +
+                            ") run with streaming: two_buffer only, for now");
   YAML::Emitter out;
   out << root;
   c.yaml = out.c_str();

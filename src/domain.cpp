@@ -120,8 +120,9 @@ std::vector<PartSetup> part_setups(const Case& c, const Geometry& geometry, cons
         setup.faces[a][int(side)] = a >= c.dim                    ? FaceLink::none
                                     : self                        ? FaceLink::self
                                     : remote(k, a, side)          ? FaceLink::remote
-                                    : lattice_end && !periodic[a] ? FaceLink::wall
-                                                                  : FaceLink::neighbour;
+                                    : !lattice_end || periodic[a] ? FaceLink::neighbour
+                                    : c.open(2 * a + int(side))   ? FaceLink::open
+                                                                  : FaceLink::wall;
         // The faces between the accelerator and the host parts arrive during
         // both sides' updates where the swap overlaps them (OverlappedNode).
         const bool host_to_accelerator =

@@ -3,6 +3,8 @@
 
 #include <kolb/domain/step_plan.hpp>
 
+#include <stdexcept>
+
 namespace kolb {
 
 bool PhasePlan::pushes(PushTo p) const {
@@ -83,6 +85,8 @@ PhasePlan two_buffer(const PlanInputs& in, RowStorage rows) {
       HaloFill& f = p.fill[a][side];
       if (link == FaceLink::none)
         f = HaloFill::unread;
+      else if (link == FaceLink::open)
+        f = HaloFill::open_pass;
       else if (link == FaceLink::wall)
         f = wall_fill(in, a, side, a == 0 ? p.lanes[side] : EndLane::halo);
       else
@@ -124,7 +128,9 @@ void in_place(const PlanInputs& in, StepPlan& plan) {
       local.push[a][side] = PushTo::none;
       HaloFill& f = pull.fill[a][side];
       PushTo& p = pull.push[a][side];
-      if (link == FaceLink::none) {
+      if (link == FaceLink::open) {
+        throw std::invalid_argument("make_step_plan: in-place streaming takes no open faces yet");
+      } else if (link == FaceLink::none) {
         f = HaloFill::unread, p = PushTo::none;
       } else if (link == FaceLink::wall) {
         f = wall_fill(in, a, side, EndLane::halo);

@@ -53,7 +53,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_fields.changed();
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
-    if (zone != UpdateZone::border && p.kernel != PhaseKernel::aa_local) fill_wall_ghosts(m_ghosts);
+    if (zone != UpdateZone::border && p.kernel != PhaseKernel::aa_local) {
+      fill_wall_ghosts(m_ghosts);
+      m_open.fill(m_exec, block().current(), block().layout(), false);
+    }
+    if (zone != UpdateZone::inner) m_open.fill(m_exec, block().current(), block().layout(), true);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
         for_zone(zone, [&](const Region& r) {
@@ -261,6 +265,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.runs);
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
+    m_open = {open_face_setup(s), mat, e, block().layout()};
     if constexpr (Model::in_place_streaming) {
       if (m_plan.phases == 2)
         m_halos.map_pushes(first, m_plan.phase[1].row_halos, mat, block(),
@@ -416,6 +421,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   BulkRunsOn<memory_space> m_bulk_on_device, m_fluid_rows_on_device;  // device parts' copies
   Kokkos::View<GhostRun*, memory_space> m_ghosts;       // filled before each (pull) step
   Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;  // those the fused end lines take
+  OpenFaces<Lattice, S, Layout, memory_space> m_open;   // inlets and outlets, before each pull
 };
 
 }  // namespace kolb

@@ -5,6 +5,7 @@
 
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/boundary/bounce_back.hpp>
+#include <kolb/boundary/open_faces.hpp>
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/step_plan.hpp>
@@ -37,6 +38,22 @@ void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
     m.walls.temperature[side] = std::isnan(T) ? 1.0 : T;
     m.walls.raw[side] = c.faces[2 + side].raw_temperature;
   }
+}
+
+// The case's open faces on the lattice faces part `s` lies on.
+inline OpenFaceSetup open_face_setup(const PartSetup& s) {
+  const Case& c = s.c;
+  OpenFaceSetup o{{}, c.size, {}, s.origin, s.late, c.body_force};
+  for (int a = 0; a < c.dim; ++a) {
+    o.walled[a] = c.faces[2 * a].kind != FaceKind::periodic;
+    for (int side = 0; side < 2; ++side) {
+      const FaceBoundary& b = c.faces[2 * a + side];
+      if (s.faces[a][side] == FaceLink::open)
+        o.face[a][side] = {true, b.kind == FaceKind::pressure_outlet, b.velocity,
+                           b.profile == InletProfile::parabolic, b.density};
+    }
+  }
+  return o;
 }
 
 // A part's materials on extents `e`: the sites' ids, the solid halo sites

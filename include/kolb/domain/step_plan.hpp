@@ -22,9 +22,10 @@ enum class FaceLink : std::uint8_t {
   self,       // periodic onto the part itself
   neighbour,  // another part of this process (across the node's split axis)
   remote,     // another MPI rank
-  wall        // the lattice's wall (resting or moving)
+  wall,       // the lattice's wall (resting or moving)
+  open        // the lattice's inlet or outlet (boundary/open_faces.hpp)
 };
-KOLB_ENUM_NAMES(FaceLink, "none", "self", "neighbour", "remote", "wall");
+KOLB_ENUM_NAMES(FaceLink, "none", "self", "neighbour", "remote", "wall", "open");
 
 // How the population arrays store x rows.
 enum class RowStorage : std::uint8_t {
@@ -52,10 +53,11 @@ enum class HaloFill : std::uint8_t {
   wall_ghosts,  // a pass gives the solid halo sites their bounced values (boundary/bounce_back.hpp)
   wall_lanes,   // the fused rows' end lines bounce off the x wall in their lanes
   bounce,       // nobody: the general pull bounces off the solid halo sites
-  model_walls   // the model's wall rows complete the sites next to it (D2Q37)
+  model_walls,  // the model's wall rows complete the sites next to it (D2Q37)
+  open_pass     // a pass writes the inlet's or outlet's incoming values, after every other fill
 };
 KOLB_ENUM_NAMES(HaloFill, "unread", "neighbour", "remote", "periodic_pass", "rows", "wall_ghosts",
-                "wall_lanes", "bounce", "model_walls");
+                "wall_lanes", "bounce", "model_walls", "open_pass");
 
 // In place, after a pull: where the populations pushed into a halo go.
 enum class PushTo : std::uint8_t {

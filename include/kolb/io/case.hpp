@@ -49,12 +49,20 @@ class ConfigError : public std::runtime_error {
   std::string m_what;
 };
 
-enum class FaceKind { periodic, wall, moving_wall };
-KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall");
+enum class FaceKind { periodic, wall, moving_wall, velocity_inlet, pressure_outlet };
+KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall", "velocity_inlet", "pressure_outlet");
+
+// A velocity inlet's profile across the face: the same velocity everywhere,
+// or that velocity at the centre times 4 s (1 - s) along each transverse
+// axis between walls (s: the position between the walls, 0 to 1).
+enum class InletProfile { uniform, parabolic };
+KOLB_ENUM_NAMES(InletProfile, "uniform", "parabolic");
 
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
-  std::array<double, 3> velocity{0, 0, 0};  // moving_wall only
+  std::array<double, 3> velocity{0, 0, 0};  // moving_wall, velocity_inlet
+  InletProfile profile = InletProfile::uniform;  // velocity_inlet
+  double density = 1.0;                          // pressure_outlet
   double temperature = std::nan("");        // D2Q37 wall: fixed temperature; NaN = adiabatic
   // D2Q37 wall: the temperature imposed on the wall rows is the raw one (the
   // model's authors; T^H = T + (g dt)^2 / 8 there) or the half-step T^H.
@@ -173,6 +181,10 @@ struct Case {
   ExecutionSettings execution;
   std::string yaml;  // the effective configuration (after --set), echoed in reports
 
+  // Whether face f lets fluid in or out (a velocity inlet or a pressure outlet).
+  bool open(int f) const {
+    return faces[f].kind == FaceKind::velocity_inlet || faces[f].kind == FaceKind::pressure_outlet;
+  }
   std::array<bool, 3> periodic() const {
     return {faces[0].kind == FaceKind::periodic, faces[2].kind == FaceKind::periodic,
             dim == 3 ? faces[4].kind == FaceKind::periodic : true};
