@@ -22,6 +22,15 @@ bool any_late(const PlanInputs& in) {
   return false;
 }
 
+// Whether a face of the part is an inlet or outlet: the open pass writes
+// the links into the part across its edges, which rows wrapping x would
+// read one period away instead.
+bool any_open(const PlanInputs& in) {
+  for (const auto& axis : in.faces)
+    if (axis[0] == FaceLink::open || axis[1] == FaceLink::open) return true;
+  return false;
+}
+
 // Whether the part is periodic onto itself along every axis it has.
 bool self_everywhere(const PlanInputs& in) {
   for (int a = 0; a < in.dim; ++a)
@@ -73,7 +82,7 @@ PhasePlan two_buffer(const PlanInputs& in, RowStorage rows) {
   const bool end_lines = p.kernel == PhaseKernel::stream_collide && in.lines_by_pointers &&
                          in.bounce_back && rows != RowStorage::plain && !p.zoned;
   const bool wraps = end_lines && in.faces[0][0] == FaceLink::self && in.bulk_rows_whole &&
-                     in.nx % in.line_sites == 0;
+                     in.nx % in.line_sites == 0 && !any_open(in);
   for (int side = 0; side < 2; ++side) {
     const bool wall = end_lines && in.faces[0][side] == FaceLink::wall &&
                       (side == 0 || in.nx % in.line_sites == 0) && in.x_wall_lanes_fit[side];

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <string>
 
 namespace {
@@ -157,6 +159,47 @@ TEST(StepPlan, EveryCombinationIsConsistent) {
         if (::testing::Test::HasFailure()) return;
       }
   EXPECT_GT(plans, 10000);
+}
+
+// Open faces (inlets, outlets) where walls were: the open pass fills their
+// halos, every other face keeps its plan but for the rows wrapping x (the
+// open pass writes the links across the edges, which wrapping rows would
+// read one period away), and the fused rows' end lines read the x halo.
+// In place takes no open faces yet.
+TEST(StepPlan, OpenFacesTakeTheOpenPass) {
+  int plans = 0;
+  for (const int dim : {2, 3})
+    for (unsigned faces = 0; faces < (1u << (4 * dim)); faces += dim == 3 ? 7 : 1)
+      for (unsigned k = 0; k < (1u << 15); k += 193) {
+        PlanInputs in = inputs(dim, faces, k);
+        if (!in.bounce_back) continue;
+        int axis = -1;
+        for (int a = 0; a < dim && axis < 0; ++a)
+          if (in.faces[a][0] == FaceLink::wall && in.faces[a][1] == FaceLink::wall) axis = a;
+        if (axis < 0) continue;
+        in.faces[axis] = {FaceLink::open, FaceLink::open};
+        in.x_wall_lanes_fit = {false, false};  // no x walls' ghosts where x is open
+        if (in.streaming == Streaming::aa) {
+          EXPECT_THROW(make_step_plan(in), std::invalid_argument);
+          continue;
+        }
+        PlanInputs walled = in;
+        walled.faces[axis] = {FaceLink::wall, FaceLink::wall};
+        const PhasePlan p = make_step_plan(in).phase[0], w = make_step_plan(walled).phase[0];
+        for (int a = 0; a < 3; ++a)
+          for (int side = 0; side < 2; ++side) {
+            const HaloFill want = a == axis                         ? HaloFill::open_pass
+                                  : w.fill[a][side] == HaloFill::rows ? HaloFill::periodic_pass
+                                                                      : w.fill[a][side];
+            EXPECT_EQ(p.fill[a][side], want) << dim << "-D faces " << faces << " inputs " << k;
+          }
+        EXPECT_TRUE(p.lanes[0] != EndLane::image && p.lanes[1] != EndLane::image);
+        if (axis == 0) {
+          EXPECT_TRUE(p.lanes[0] == EndLane::halo && p.lanes[1] == EndLane::halo);
+        }
+        ++plans;
+      }
+  EXPECT_GT(plans, 1000);
 }
 
 PlanInputs periodic_box(int dim) {

@@ -208,6 +208,52 @@ TEST(Config, BadEnumerationsAndPairs) {
   EXPECT_NE(e.find("'slip' is not a boundary type"), std::string::npos) << e;
 }
 
+TEST(Config, OpenFaces) {
+  const std::string in = "  x-: {type: velocity_inlet, velocity: [0.05, 0.01], profile: parabolic}";
+  const std::string open = replace(replace(kValid, "  x-: wall", in), "  x+: wall",
+                                   "  x+: {type: pressure_outlet, density: 1.01}");
+  const auto c = kolb::read_case_string(open, "case.yaml");
+  EXPECT_EQ(c.faces[0].kind, kolb::FaceKind::velocity_inlet);
+  EXPECT_EQ(c.faces[0].profile, kolb::InletProfile::parabolic);
+  EXPECT_DOUBLE_EQ(c.faces[0].velocity[1], 0.01);
+  EXPECT_EQ(c.faces[1].kind, kolb::FaceKind::pressure_outlet);
+  EXPECT_DOUBLE_EQ(c.faces[1].density, 1.01);
+  EXPECT_TRUE(c.open(0) && c.open(1) && !c.open(2));
+  const std::pair<std::string, std::string> bad[] = {
+      {"velocity: [0.05, 0.01]", "velocity: [-0.05, 0.01]"},
+      {"velocity: [0.05, 0.01]", "velocity: [0.5, 0]"},
+      {"density: 1.01", "density: 0"},
+      {"pressure_outlet, density", "wall, density"},
+      {"  y-: wall", "  y-: pressure_outlet"},
+      {"  y-: wall\n  y+: {type: moving_wall, velocity: [0.1, 0.0]}",
+       "  y-: periodic\n  y+: periodic"},
+      {"  x-: {type: velocity_inlet", "  x-: {type: velocity_inlet, density: 1"},
+      {"{type: pressure_outlet, density: 1.01}", "{type: pressure_outlet, profile: uniform}"},
+      {in, "  x-: velocity_inlet"},
+  };
+  const char* const want[] = {
+      "boundaries.x-.velocity: an inlet's velocity must point into the domain (on x- the x "
+      "component must be > 0)",
+      "boundaries.x-.velocity: speed 0.5 is Mach",
+      "boundaries.x+.density: density must be > 0",
+      "boundaries.x+.density: only a pressure_outlet has a density",
+      "boundaries.y-: open faces x- and y- meet at an edge",
+      "boundaries.x-: a parabolic profile vanishes at walls across the inlet",
+      "boundaries.x-.density: only a pressure_outlet has a density",
+      "boundaries.x+.profile: only a velocity_inlet has a profile",
+      "boundaries.x-: a velocity_inlet needs a velocity",
+  };
+  for (std::size_t k = 0; k < std::size(bad); ++k) {
+    const auto e = error_of(replace(open, bad[k].first, bad[k].second));
+    EXPECT_NE(e.find(want[k]), std::string::npos) << e;
+  }
+  const auto e = error_of(open + "execution: {streaming: aa}\n");
+  EXPECT_NE(e.find("execution.streaming: open faces (x-: velocity_inlet) run with streaming: "
+                   "two_buffer only"),
+            std::string::npos)
+      << e;
+}
+
 TEST(Config, OverrideErrorsNameTheOverride) {
   // Overriding the relaxation one way replaces the file's other way.
   EXPECT_DOUBLE_EQ(kolb::read_case_string(kValid, "case.yaml", {"physics.tau=0.6"}).tau, 0.6);
@@ -284,6 +330,8 @@ TEST(ConfigD2Q37, BadThermalInputNamesTheKey) {
   e = error_of(replace(kThermal, "  y+: wall", "  y+: {type: moving_wall, velocity: [0.1, 0]}"));
   EXPECT_NE(e.find("boundaries.y+: D2Q37 has resting thermal walls only"), std::string::npos) << e;
   e = error_of(replace(kThermal, "  y+: wall", "  y+: moving_wall"));
+  EXPECT_NE(e.find("boundaries.y+: D2Q37 has resting thermal walls only"), std::string::npos) << e;
+  e = error_of(replace(kThermal, "  y+: wall", "  y+: pressure_outlet"));
   EXPECT_NE(e.find("boundaries.y+: D2Q37 has resting thermal walls only"), std::string::npos) << e;
   e = error_of(replace(kThermal, "size: [32, 40]", "size: [32, 7]"));
   EXPECT_NE(e.find("at least 8 rows"), std::string::npos) << e;

@@ -1,10 +1,10 @@
 #pragma once
 // The configuration sweep: seeded, generated cases (periodic along none to
-// all axes, resting and moving walls, obstacles touching walls and periodic
-// faces, forced and unforced, uniform and sheared initial fields) and the
-// configurations that must give the reference path's populations bit for
-// bit at even steps (layouts, kernel paths, streaming schemes, host splits
-// and schedules; tests/mpi adds the tilings). A failure prints the seed,
+// all axes, resting and moving walls, inlets and outlets, obstacles touching
+// walls and periodic faces, forced and unforced, uniform and sheared initial
+// fields) and the configurations that must give the reference path's
+// populations bit for bit at even steps (layouts, kernel paths, streaming
+// schemes, host splits and schedules; tests/mpi adds the tilings). A failure prints the seed,
 // the case as YAML and the configuration's --set list, which reproduce it.
 
 #include "support/cases.hpp"
@@ -59,12 +59,12 @@ struct GeneratedCase {
   std::string yaml;
   Case c;
   bool sheared = false;  // initial state: a shear layer with noise (set_fields)
-  bool moving_walls = false, obstacles = false, forced = false;
+  bool moving_walls = false, obstacles = false, forced = false, open = false;
   int steps = 0;  // even
-  // Mass is conserved to round-off without moving walls (resting
-  // bounce-back and periodic wraps move mass, never make it); momentum
-  // too without force, walls or obstacles.
-  bool conserves_mass() const { return !moving_walls; }
+  // Mass is conserved to round-off without moving walls or open faces
+  // (resting bounce-back and periodic wraps move mass, never make it);
+  // momentum too without force, walls or obstacles.
+  bool conserves_mass() const { return !moving_walls && !open; }
   // "periodic xz, forced, obstacles": the shape, for summaries.
   std::string shape() const {
     std::string s = "periodic ";
@@ -73,7 +73,8 @@ struct GeneratedCase {
       if (p[a]) s += axis_name(a);
     if (s == "periodic ") s = "closed";
     return s + ", " + to_string(c.collision) + (forced ? ", forced" : ", unforced") +
-           (obstacles ? ", obstacles" : "") + (moving_walls ? ", moving walls" : "");
+           (obstacles ? ", obstacles" : "") + (moving_walls ? ", moving walls" : "") +
+           (open ? ", inlet and outlet" : "");
   }
   bool conserves_momentum() const {
     const auto p = c.periodic();
@@ -111,17 +112,36 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   // Rows of whole cache lines (16 sites: two FP64 lines, one FP32 line) in
   // some cases: the line paths that wrap x or bounce in the lanes need them.
   if (rng.chance(0.35)) n[0] = 16;
-  // Faces: periodic pairs, resting walls, tangentially moving walls.
+  // Faces: periodic pairs, resting walls, tangentially moving walls; in
+  // some cases the first closed axis is an inlet and an outlet (uniform or
+  // parabolic where another axis is closed).
   const char* names[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
   std::string faces;
   std::vector<bool> periodic(dim);
   const int shape = k % shapes(dim);
+  int closed = 0;
+  for (int a = 0; a < dim; ++a) closed += !((shape >> a) & 1);
+  const int open_axis = rng.chance(0.4) ? [&] {
+    for (int a = 0; a < dim; ++a)
+      if (!((shape >> a) & 1)) return a;
+    return -1;
+  }() : -1;
+  const int inlet_side = rng.uniform(0, 1);
   for (int a = 0; a < dim; ++a) {
     periodic[a] = (shape >> a) & 1;
     for (int side = 0; side < 2; ++side) {
       std::string face;
       if (periodic[a]) {
         face = "periodic";
+      } else if (a == open_axis && side == inlet_side) {
+        std::vector<double> u(dim);
+        for (int b = 0; b < dim; ++b)
+          u[b] = b == a ? (side == 0 ? 1 : -1) * rng.real(0.005, 0.05) : rng.real(-0.02, 0.02);
+        face = "{type: velocity_inlet, velocity: " + vector_text(u) +
+               (closed > 1 && rng.chance(0.5) ? ", profile: parabolic}" : "}");
+        g.open = true;
+      } else if (a == open_axis) {
+        face = "{type: pressure_outlet, density: " + number(rng.real(0.99, 1.01)) + "}";
       } else if (rng.chance(0.35)) {
         std::vector<double> u(dim);
         for (int b = 0; b < dim; ++b) u[b] = b == a ? 0.0 : rng.real(-0.06, 0.06);
@@ -364,11 +384,13 @@ inline std::vector<std::string> with(std::vector<std::string> a,
   return a;
 }
 
-// The schemes every configuration of a case is run with (D2Q37 streams
-// between two buffers only).
+// The schemes every configuration of a case is run with (D2Q37, and for
+// now open faces, stream between two buffers only).
 inline std::vector<std::string> schemes(const Case& c) {
   std::vector<std::string> s = {"execution.kernel=fused", "execution.kernel=split"};
-  if (lattice_info(c.lattice).in_place_streaming) s.push_back("execution.streaming=aa");
+  bool open = false;
+  for (int f = 0; f < 2 * c.dim; ++f) open = open || c.open(f);
+  if (lattice_info(c.lattice).in_place_streaming && !open) s.push_back("execution.streaming=aa");
   return s;
 }
 

@@ -1,0 +1,124 @@
+// Open faces (boundary/open_faces.hpp): a velocity inlet and a pressure
+// outlet.
+//  - A uniform flow entering through a uniform inlet and leaving through an
+//    outlet at its density is an exact fixed point of both conditions (the
+//    bounce-back of the equilibrium gives the equilibrium): the fields stay
+//    uniform to round-off, on every lattice and precision.
+//  - A channel between walls fed a parabolic profile converges to the
+//    Poiseuille solution at second order (N = 16, 32, 64 at a fixed
+//    Reynolds number), with the pressure gradient 8 ν U / H² of that
+//    solution, and at steady state as much mass leaves as enters.
+#include "support/cases.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace {
+
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+struct UniformFlow : ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(UniformFlow, IsAFixedPointOfInletAndOutlet) {
+  const auto [lattice, precision] = GetParam();
+  KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
+  const bool d3 = kolb::test::dim_of(lattice) == 3;
+  const double u = 0.04, v = 0.01;  // a tangential component too
+  for (const bool reverse : {false, true}) {  // the inlet on x- or on x+
+    const std::string in = reverse ? "x+" : "x-", out = reverse ? "x-" : "x+";
+    const double ux = reverse ? -u : u;
+    const std::string vel = "[" + num(ux) + ", " + num(v) + (d3 ? ", 0.005]" : "]");
+    const std::string yaml =
+        "lattice: " + lattice + "\nprecision: " + precision + "\ndomain: {size: " +
+        (d3 ? "[9, 5, 4]" : "[11, 6]") + "}\nphysics: {tau: 0.7}\nboundaries: {" + in +
+        ": {type: velocity_inlet, velocity: " + vel + "}, " + out +
+        ": {type: pressure_outlet, density: 1}, y-: periodic, y+: periodic" +
+        (d3 ? ", z-: periodic, z+: periodic" : "") + "}\ninitial: {type: uniform, velocity: " +
+        vel + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+    const auto c = kolb::test::make_case(yaml);
+    auto sim = kolb::make_domain(c);
+    sim->advance(50);
+    const auto f = sim->fields();
+    const double tol = precision == "double" ? 1e-13 : precision == "float" ? 2e-6 : 3e-4;
+    const double want[3] = {ux, v, d3 ? 0.005 : 0.0};
+    for (std::size_t k = 0; k < f.size(); ++k) {
+      ASSERT_NEAR(f.rho[k], 1.0, tol) << lattice << " " << precision << " site " << k;
+      for (int a = 0; a < 3; ++a)
+        ASSERT_NEAR(f.u[3 * k + a], want[a], tol) << lattice << " " << precision << " site " << k;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Lattices, UniformFlow,
+                         ::testing::Combine(::testing::Values("D2Q9", "D3Q19", "D3Q27"),
+                                            ::testing::Values("double", "float", "fp16")),
+                         [](const auto& info) {
+                           return std::get<0>(info.param) + "_" + std::get<1>(info.param);
+                         });
+
+struct OpenChannel {
+  double error = 0;     // max |u - u_exact| / U in the middle section
+  double gradient = 0;  // -dp/dx from the density along the centre line, over 8 nu U / H^2
+  double imbalance = 0;  // |mass change| over `balance_steps`, over the mass entering then
+};
+
+// A D2Q9 channel of `n` sites between walls, 2n long, fed the profile
+// 4 U s (1 - s) with U = 0.8 / n (Re = U n / nu = 4.8 at tau = 0.8).
+OpenChannel solve(int n, const std::string& collision = "") {
+  const double u = 0.8 / n, tau = 0.8;
+  const std::string yaml = "lattice: D2Q9\nprecision: double\ndomain: {size: [" +
+                           std::to_string(2 * n) + ", " + std::to_string(n) + "]}\nphysics: {" +
+                           collision + "tau: " + num(tau) +
+                           "}\nboundaries: {x-: {type: velocity_inlet, velocity: [" + num(u) +
+                           ", 0], profile: parabolic}, x+: pressure_outlet, y-: wall, y+: "
+                           "wall}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+  const auto c = kolb::test::make_case(yaml);
+  auto sim = kolb::make_domain(c);
+  kolb::test::run_to_steady(*sim, 1e-11, 500, 400000);
+  const auto f = sim->fields();
+  OpenChannel out;
+  const int mid = n;
+  for (int y = 0; y < n; ++y) {
+    const double s = (y + 0.5) / n;
+    out.error = std::max(out.error, std::abs(f.u[3 * f.index(mid, y, 0)] - 4 * u * s * (1 - s)));
+  }
+  out.error /= u;
+  const double nu = c.viscosity(), cs2 = 1.0 / 3.0;
+  const int a = n / 2, b = 3 * n / 2, y = n / 2;
+  const double dpdx = cs2 * (f.rho[f.index(b, y, 0)] - f.rho[f.index(a, y, 0)]) / (b - a);
+  out.gradient = -dpdx / (8 * nu * u / (double(n) * n));
+  // Mass in = mass out: the total mass holds still at steady state.
+  const double before = sim->observe().mass;
+  const int steps = 200;
+  sim->advance(steps);
+  const double flux = 2.0 / 3.0 * u * n;  // the profile's mean times the width
+  out.imbalance = std::abs(sim->observe().mass - before) / (steps * flux);
+  return out;
+}
+
+TEST(OpenChannel, ConvergesToPoiseuilleAtSecondOrder) {
+  if (!kolb::test::compiled("D2Q9", "double")) GTEST_SKIP() << "D2Q9 double not compiled";
+  double last = 0;
+  for (const int n : {16, 32, 64}) {
+    const OpenChannel ch = solve(n);
+    std::printf("N = %d: max error %.3e of U, pressure gradient %.6f of 8 nu U / H^2, mass "
+                "imbalance %.1e\n",
+                n, ch.error, ch.gradient, ch.imbalance);
+    EXPECT_LT(ch.error, 0.02) << "N = " << n;
+    EXPECT_NEAR(ch.gradient, 1.0, 0.02) << "N = " << n;
+    EXPECT_LT(ch.imbalance, 1e-8) << "N = " << n;
+    if (last > 0) {
+      EXPECT_GT(std::log2(last / ch.error), 1.8) << "order from N = " << n / 2;
+    }
+    last = ch.error;
+  }
+}
+
+}  // namespace
