@@ -100,9 +100,11 @@ struct OpenFacePass {
   }
 };
 
-// A part's links across open faces, on its memory space: `early` ones the
-// pass writes before the update, `late` ones (in the halos of late faces)
-// after those arrive.
+// A part's links across open faces, on its memory space: the early ones
+// before the update, all of them again before the sites next to late
+// faces update: the late ones lie in those faces' halos, and a schedule may
+// fill other halos again over the edges once those arrive
+// (Distributed::step_lone refills the periodic ones).
 template <class Lattice, class S, class Layout, class MemorySpace>
 class OpenFaces {
  public:
@@ -152,14 +154,17 @@ class OpenFaces {
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
   }
 
-  // Writes the early (or late) links into `f`, the buffer the next pull reads.
+  // Writes the early links (and with `late`, the late ones too) into `f`,
+  // the buffer the next pull reads.
   template <class Exec>
   void fill(const Exec& exec, const Kokkos::View<stored_t<S>*, MemorySpace>& f, const Layout& layout,
             bool late) const {
-    const auto& links = late ? m_late : m_early;
-    if (links.extent(0) == 0) return;
-    for_each_index("kolb::OpenFaces", exec, index_t(links.extent(0)),
-                   OpenFacePass<Lattice, S, Layout, MemorySpace>{f, layout, links, m_g});
+    for (const auto& links : {m_early, m_late}) {
+      if (links.extent(0) > 0)
+        for_each_index("kolb::OpenFaces", exec, index_t(links.extent(0)),
+                       OpenFacePass<Lattice, S, Layout, MemorySpace>{f, layout, links, m_g});
+      if (!late) return;
+    }
   }
 
  private:

@@ -53,11 +53,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_fields.changed();
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
-    if (zone != UpdateZone::border && p.kernel != PhaseKernel::aa_local) {
-      fill_wall_ghosts(m_ghosts);
-      m_open.fill(m_exec, block().current(), block().layout(), false);
-    }
-    if (zone != UpdateZone::inner) m_open.fill(m_exec, block().current(), block().layout(), true);
+    if (zone != UpdateZone::border && p.kernel != PhaseKernel::aa_local) fill_wall_ghosts(m_ghosts);
+    m_open.fill(m_exec, block().current(), block().layout(), zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
         for_zone(zone, [&](const Region& r) {
