@@ -162,8 +162,7 @@ void check_open_faces(const Map& b, const Case& c) {
     if (!c.open(f)) continue;
     for (int g = 0; g < f; ++g)
       if (c.open(g) && g / 2 != f / 2)
-        b.fail(kFaceNames[f], std::string("open faces ") + kFaceNames[g] + " and " +
-                                  kFaceNames[f] +
+        b.fail(kFaceNames[f], std::string("open faces ") + kFaceNames[g] + " and " + kFaceNames[f] +
                                   " meet at an edge: make one of the two axes walls or periodic");
     if (c.faces[f].profile != InletProfile::parabolic) continue;
     bool walls = false;
@@ -222,9 +221,8 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
           m.fail("velocity", "a moving wall must move along its own plane (the " + axis +
                                  " component must be 0)");
         if (inlet && !((f % 2 == 0 ? 1 : -1) * fb.velocity[normal] > 0))
-          m.fail("velocity", "an inlet's velocity must point into the domain (on " + key +
-                                 " the " + axis + " component must be " +
-                                 (f % 2 == 0 ? "> 0)" : "< 0)"));
+          m.fail("velocity", "an inlet's velocity must point into the domain (on " + key + " the " +
+                                 axis + " component must be " + (f % 2 == 0 ? "> 0)" : "< 0)"));
       } else if (m.has("velocity")) {
         m.fail("velocity", "only a moving_wall or a velocity_inlet has a velocity");
       }

@@ -188,7 +188,7 @@ TEST(StepPlan, OpenFacesTakeTheOpenPass) {
         const PhasePlan p = make_step_plan(in).phase[0], w = make_step_plan(walled).phase[0];
         for (int a = 0; a < 3; ++a)
           for (int side = 0; side < 2; ++side) {
-            const HaloFill want = a == axis                         ? HaloFill::open_pass
+            const HaloFill want = a == axis                           ? HaloFill::open_pass
                                   : w.fill[a][side] == HaloFill::rows ? HaloFill::periodic_pass
                                                                       : w.fill[a][side];
             EXPECT_EQ(p.fill[a][side], want) << dim << "-D faces " << faces << " inputs " << k;

@@ -30,18 +30,19 @@ TEST_P(UniformFlow, IsAFixedPointOfInletAndOutlet) {
   const auto [lattice, precision] = GetParam();
   KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
   const bool d3 = kolb::test::dim_of(lattice) == 3;
-  const double u = 0.04, v = 0.01;  // a tangential component too
+  const double u = 0.04, v = 0.01;            // a tangential component too
   for (const bool reverse : {false, true}) {  // the inlet on x- or on x+
     const std::string in = reverse ? "x+" : "x-", out = reverse ? "x-" : "x+";
     const double ux = reverse ? -u : u;
     const std::string vel = "[" + num(ux) + ", " + num(v) + (d3 ? ", 0.005]" : "]");
-    const std::string yaml =
-        "lattice: " + lattice + "\nprecision: " + precision + "\ndomain: {size: " +
-        (d3 ? "[9, 5, 4]" : "[11, 6]") + "}\nphysics: {tau: 0.7}\nboundaries: {" + in +
-        ": {type: velocity_inlet, velocity: " + vel + "}, " + out +
-        ": {type: pressure_outlet, density: 1}, y-: periodic, y+: periodic" +
-        (d3 ? ", z-: periodic, z+: periodic" : "") + "}\ninitial: {type: uniform, velocity: " +
-        vel + "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+    const std::string yaml = "lattice: " + lattice + "\nprecision: " + precision +
+                             "\ndomain: {size: " + (d3 ? "[9, 5, 4]" : "[11, 6]") +
+                             "}\nphysics: {tau: 0.7}\nboundaries: {" + in +
+                             ": {type: velocity_inlet, velocity: " + vel + "}, " + out +
+                             ": {type: pressure_outlet, density: 1}, y-: periodic, y+: periodic" +
+                             (d3 ? ", z-: periodic, z+: periodic" : "") +
+                             "}\ninitial: {type: uniform, velocity: " + vel +
+                             "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
     const auto c = kolb::test::make_case(yaml);
     auto sim = kolb::make_domain(c);
     sim->advance(50);
@@ -64,8 +65,8 @@ INSTANTIATE_TEST_SUITE_P(Lattices, UniformFlow,
                          });
 
 struct OpenChannel {
-  double error = 0;     // max |u - u_exact| / U in the middle section
-  double gradient = 0;  // -dp/dx from the density along the centre line, over 8 nu U / H^2
+  double error = 0;      // max |u - u_exact| / U in the middle section
+  double gradient = 0;   // -dp/dx from the density along the centre line, over 8 nu U / H^2
   double imbalance = 0;  // |mass change| over `balance_steps`, over the mass entering then
 };
 
@@ -108,9 +109,10 @@ TEST(OpenChannel, ConvergesToPoiseuilleAtSecondOrder) {
   double last = 0;
   for (const int n : {16, 32, 64}) {
     const OpenChannel ch = solve(n);
-    std::printf("N = %d: max error %.3e of U, pressure gradient %.6f of 8 nu U / H^2, mass "
-                "imbalance %.1e\n",
-                n, ch.error, ch.gradient, ch.imbalance);
+    std::printf(
+        "N = %d: max error %.3e of U, pressure gradient %.6f of 8 nu U / H^2, mass "
+        "imbalance %.1e\n",
+        n, ch.error, ch.gradient, ch.imbalance);
     EXPECT_LT(ch.error, 0.02) << "N = " << n;
     EXPECT_NEAR(ch.gradient, 1.0, 0.02) << "N = " << n;
     EXPECT_LT(ch.imbalance, 1e-8) << "N = " << n;

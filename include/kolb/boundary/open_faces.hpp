@@ -96,7 +96,8 @@ struct OpenFacePass {
     const R cs2 = R(Lattice::cs2());
     const R eq = R(2 * Lattice::w(i)) * R(l.value) *
                  (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-    f[l.slot] = Storage<S>::template store<Lattice>(eq - Storage<S>::template load<Lattice>(back, o), i);
+    f[l.slot] =
+        Storage<S>::template store<Lattice>(eq - Storage<S>::template load<Lattice>(back, o), i);
   }
 };
 
@@ -111,8 +112,9 @@ class OpenFaces {
   OpenFaces() = default;
 
   // The links of a part with extents `e` and materials `material`.
-  OpenFaces(const OpenFaceSetup& s, const Kokkos::View<const material_t*, Kokkos::HostSpace>& material,
-            const Extents& e, const Layout& layout) {
+  OpenFaces(const OpenFaceSetup& s,
+            const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
+            const Layout& layout) {
     std::vector<OpenLink> early, late;
     const SiteIndex site = e.site_index();
     for (int a = 0; a < Lattice::dim; ++a)
@@ -149,16 +151,18 @@ class OpenFaces {
               }
             }
       }
-    m_early = Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(early, "kolb::open_links"));
-    m_late = Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(late, "kolb::open_links"));
+    m_early =
+        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(early, "kolb::open_links"));
+    m_late =
+        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(late, "kolb::open_links"));
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
   }
 
   // Writes the early links (and with `late`, the late ones too) into `f`,
   // the buffer the next pull reads.
   template <class Exec>
-  void fill(const Exec& exec, const Kokkos::View<stored_t<S>*, MemorySpace>& f, const Layout& layout,
-            bool late) const {
+  void fill(const Exec& exec, const Kokkos::View<stored_t<S>*, MemorySpace>& f,
+            const Layout& layout, bool late) const {
     for (const auto& links : {m_early, m_late}) {
       if (links.extent(0) > 0)
         for_each_index("kolb::OpenFaces", exec, index_t(links.extent(0)),

@@ -60,10 +60,10 @@ KOLB_ENUM_NAMES(InletProfile, "uniform", "parabolic");
 
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
-  std::array<double, 3> velocity{0, 0, 0};  // moving_wall, velocity_inlet
+  std::array<double, 3> velocity{0, 0, 0};       // moving_wall, velocity_inlet
   InletProfile profile = InletProfile::uniform;  // velocity_inlet
   double density = 1.0;                          // pressure_outlet
-  double temperature = std::nan("");        // D2Q37 wall: fixed temperature; NaN = adiabatic
+  double temperature = std::nan("");             // D2Q37 wall: fixed temperature; NaN = adiabatic
   // D2Q37 wall: the temperature imposed on the wall rows is the raw one (the
   // model's authors; T^H = T + (g dt)^2 / 8 there) or the half-step T^H.
   bool raw_temperature = true;
