@@ -3,8 +3,6 @@
 
 #include <kolb/domain/step_plan.hpp>
 
-#include <stdexcept>
-
 namespace kolb {
 
 bool PhasePlan::pushes(PushTo p) const {
@@ -138,7 +136,7 @@ void in_place(const PlanInputs& in, StepPlan& plan) {
       HaloFill& f = pull.fill[a][side];
       PushTo& p = pull.push[a][side];
       if (link == FaceLink::open) {
-        throw std::invalid_argument("make_step_plan: in-place streaming takes no open faces yet");
+        f = HaloFill::open_pass, p = PushTo::open_return;
       } else if (link == FaceLink::none) {
         f = HaloFill::unread, p = PushTo::none;
       } else if (link == FaceLink::wall) {

@@ -7,8 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <stdexcept>
-
 #include <string>
 
 namespace {
@@ -95,6 +93,7 @@ void expect_consistent(const PlanInputs& in, const StepPlan& plan, const std::st
             break;
           case FaceLink::neighbour: EXPECT_EQ(f, HaloFill::neighbour) << at; break;
           case FaceLink::remote: EXPECT_EQ(f, HaloFill::remote) << at; break;
+          case FaceLink::open: EXPECT_EQ(f, HaloFill::open_pass) << at; break;
           default:
             EXPECT_TRUE(f == HaloFill::wall_ghosts || f == HaloFill::wall_lanes ||
                         f == HaloFill::bounce || f == HaloFill::model_walls)
@@ -128,6 +127,7 @@ void expect_consistent(const PlanInputs& in, const StepPlan& plan, const std::st
                              : f == HaloFill::bounce      ? PushTo::bounced
                              : f == HaloFill::neighbour   ? PushTo::neighbour
                              : f == HaloFill::remote      ? PushTo::remote
+                             : f == HaloFill::open_pass   ? PushTo::open_return
                                                           : PushTo::local_rows;
         EXPECT_EQ(q, taken) << at;
       }
@@ -162,10 +162,11 @@ TEST(StepPlan, EveryCombinationIsConsistent) {
 }
 
 // Open faces (inlets, outlets) where walls were: the open pass fills their
-// halos, every other face keeps its plan but for the rows wrapping x (the
-// open pass writes the links across the edges, which wrapping rows would
-// read one period away), and the fused rows' end lines read the x halo.
-// In place takes no open faces yet.
+// halos, every other face keeps its plan but for the fused rows wrapping x
+// (the open pass writes the links across the edges, which wrapping rows
+// would read one period away), and the fused rows' end lines read the x halo. In
+// place, what the pull pushes into them leaves, and a pass gives the sites
+// their values.
 TEST(StepPlan, OpenFacesTakeTheOpenPass) {
   int plans = 0;
   for (const int dim : {2, 3})
@@ -179,19 +180,23 @@ TEST(StepPlan, OpenFacesTakeTheOpenPass) {
         if (axis < 0) continue;
         in.faces[axis] = {FaceLink::open, FaceLink::open};
         in.x_wall_lanes_fit = {false, false};  // no x walls' ghosts where x is open
-        if (in.streaming == Streaming::aa) {
-          EXPECT_THROW(make_step_plan(in), std::invalid_argument);
-          continue;
-        }
         PlanInputs walled = in;
         walled.faces[axis] = {FaceLink::wall, FaceLink::wall};
-        const PhasePlan p = make_step_plan(in).phase[0], w = make_step_plan(walled).phase[0];
+        const StepPlan plan = make_step_plan(in);
+        const std::string what = std::to_string(dim) + "-D faces " + std::to_string(faces) +
+                                 " inputs " + std::to_string(k);
+        expect_consistent(in, plan, what + " open along " + std::to_string(axis));
+        const PhasePlan p = plan.phase[0], w = make_step_plan(walled).phase[0];
         for (int a = 0; a < 3; ++a)
           for (int side = 0; side < 2; ++side) {
-            const HaloFill want = a == axis                           ? HaloFill::open_pass
-                                  : w.fill[a][side] == HaloFill::rows ? HaloFill::periodic_pass
-                                                                      : w.fill[a][side];
-            EXPECT_EQ(p.fill[a][side], want) << dim << "-D faces " << faces << " inputs " << k;
+            const bool wrapped = w.fill[a][side] == HaloFill::rows && plan.phases == 1;
+            const HaloFill want = a == axis ? HaloFill::open_pass
+                                  : wrapped ? HaloFill::periodic_pass
+                                            : w.fill[a][side];
+            EXPECT_EQ(p.fill[a][side], want) << what;
+            if (plan.phases == 2 && a == axis) {
+              EXPECT_EQ(p.push[a][side], PushTo::open_return) << what;
+            }
           }
         EXPECT_TRUE(p.lanes[0] != EndLane::image && p.lanes[1] != EndLane::image);
         if (axis == 0) {

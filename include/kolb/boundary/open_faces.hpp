@@ -18,7 +18,11 @@
 //    face would need the site behind x, which another part or rank may hold.
 // f* is the post-collision state the pull reads; with Guo forcing its
 // momentum is ρu + F/2, so the outlet takes u = Σ c f* / ρ − g/2.
-// Two-buffer streaming only, for now (StepPlan refuses in place).
+// In place (AA) the values go where each step reads them: before the pull
+// into the halo slots it pulls from, after it into the sites' own slots the
+// local step reads (OpenState). The values are computed from the same
+// stored bits with the same operations either way, so both schemes agree
+// bit for bit.
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/storage.hpp>
@@ -26,6 +30,7 @@
 #include <kolb/kernels/device_launch.hpp>
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace kolb {
@@ -52,60 +57,103 @@ struct OpenFaceSetup {
   std::array<double, 3> g{0, 0, 0};
 };
 
-// One link across an open face: the halo slot a fluid site pulls from, the
-// site, its population and the inlet's term (2 w_i c_i·u_w / c_s²) or the
-// outlet's density.
+// One link across an open face: the halo site g a fluid site x = g + c_i
+// pulls population i from, and the inlet's term (2 w_i c_i·u_w / c_s²) or
+// the outlet's density.
 struct OpenLink {
-  index_t slot, site;
+  index_t ghost, site;
   int i;
   bool outlet;
   double value;
 };
 
-// The pass: one work item per link, on the buffer the next pull reads.
+// Where a pass finds the post-collision populations f*_k of a site x.
+enum class OpenState : std::uint8_t {
+  stored,   // two buffers: in x's slot k
+  swapped,  // in place, before the pull: in x's slot opposite(k)
+  pushed    // in place, after the pull: in slot k of x + c_k (x's own slot
+            // opposite(k) where x + c_k is solid: the pull bounced it there)
+};
+
+// The value of each link from the state `m_state` of the buffer: into
+// m_values (stored, swapped), or (pushed) straight into x's slot i, where
+// the in-place local step reads it.
 template <class Lattice, class S, class Layout, class MemorySpace>
-struct OpenFacePass {
+struct OpenLinkValues {
   using R = real_t<S>;
+  using P = Storage<S>;
   static constexpr int Q = Lattice::q;
   Kokkos::View<stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
+  Kokkos::View<const material_t*, MemorySpace> m_material;
   Kokkos::View<const OpenLink*, MemorySpace> m_links;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_values;
+  Kokkos::Array<index_t, Q> m_offset;  // site x + c_k = x + m_offset[k]
   Kokkos::Array<R, 3> m_g;
+  OpenState m_state;
+
+  // The stored f*_k of site x.
+  KOKKOS_INLINE_FUNCTION stored_t<S> post(index_t x, int k) const {
+    const int o = Lattice::opposite(k);
+    if (m_state == OpenState::stored) return m_f(m_layout(x, k));
+    if (m_state == OpenState::swapped) return m_f(m_layout(x, o));
+    const index_t n = x + m_offset[k];
+    return m_material(n) == kFluid ? m_f(m_layout(n, k)) : m_f(m_layout(x, o));
+  }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const OpenLink l = m_links(j);
     const int i = l.i, o = Lattice::opposite(i);
-    stored_t<S>* const f = m_f.data();
-    const stored_t<S> back = f[m_layout(l.site, o)];
+    const stored_t<S> back = post(l.site, o);
+    stored_t<S> value;
     if (!l.outlet) {
-      f[l.slot] = Storage<S>::template bounce<Lattice>(back, R(l.value), i);
-      return;
+      value = P::template bounce<Lattice>(back, R(l.value), i);
+    } else {
+      R rho = 0, m[3] = {0, 0, 0};
+      for (int k = 0; k < Q; ++k) {
+        const R v = P::template load<Lattice>(post(l.site, k), k);
+        rho += v;
+        for (int a = 0; a < Lattice::dim; ++a) m[a] += R(Lattice::c(k, a)) * v;
+      }
+      R cu = 0, uu = 0;
+      for (int a = 0; a < Lattice::dim; ++a) {
+        const R u = m[a] / rho - R(0.5) * m_g[a];
+        cu += R(Lattice::c(i, a)) * u;
+        uu += u * u;
+      }
+      const R cs2 = R(Lattice::cs2());
+      const R eq = R(2 * Lattice::w(i)) * R(l.value) *
+                   (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
+      value = P::template store<Lattice>(eq - P::template load<Lattice>(back, o), i);
     }
-    R rho = 0, m[3] = {0, 0, 0};
-    for (int k = 0; k < Q; ++k) {
-      const R v = Storage<S>::template load<Lattice>(f[m_layout(l.site, k)], k);
-      rho += v;
-      for (int a = 0; a < Lattice::dim; ++a) m[a] += R(Lattice::c(k, a)) * v;
-    }
-    R cu = 0, uu = 0;
-    for (int a = 0; a < Lattice::dim; ++a) {
-      const R u = m[a] / rho - R(0.5) * m_g[a];
-      cu += R(Lattice::c(i, a)) * u;
-      uu += u * u;
-    }
-    const R cs2 = R(Lattice::cs2());
-    const R eq = R(2 * Lattice::w(i)) * R(l.value) *
-                 (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-    f[l.slot] =
-        Storage<S>::template store<Lattice>(eq - Storage<S>::template load<Lattice>(back, o), i);
+    if (m_state == OpenState::pushed)
+      m_f(m_layout(l.site, i)) = value;
+    else
+      m_values(j) = value;
   }
 };
 
-// A part's links across open faces, on its memory space: the early ones
-// before the update, all of them again before the sites next to late
-// faces update: the late ones lie in those faces' halos, and a schedule may
-// fill other halos again over the edges once those arrive
-// (Distributed::step_lone refills the periodic ones).
+// Writes links m_first, m_first + 1, ... of m_values into the halo slots
+// the next pull reads: g's slot i, or in place (swapped) g's slot opposite(i).
+template <class Lattice, class S, class Layout, class MemorySpace>
+struct OpenLinkWrite {
+  Kokkos::View<stored_t<S>*, MemorySpace> m_f;
+  Layout m_layout;
+  Kokkos::View<const OpenLink*, MemorySpace> m_links;
+  Kokkos::View<const stored_t<S>*, MemorySpace> m_values;
+  index_t m_first;
+  bool m_swapped;
+
+  KOKKOS_INLINE_FUNCTION void operator()(index_t k) const {
+    const index_t j = m_first + k;
+    const OpenLink l = m_links(j);
+    m_f(m_layout(l.ghost, m_swapped ? Lattice::opposite(l.i) : l.i)) = m_values(j);
+  }
+};
+
+// A part's links across open faces, on its memory space, early ones first:
+// the late ones lie in the halos of late faces and are written once those
+// arrive.
 template <class Lattice, class S, class Layout, class MemorySpace>
 class OpenFaces {
  public:
@@ -113,8 +161,7 @@ class OpenFaces {
 
   // The links of a part with extents `e` and materials `material`.
   OpenFaces(const OpenFaceSetup& s,
-            const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
-            const Layout& layout) {
+            const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e) {
     std::vector<OpenLink> early, late;
     const SiteIndex site = e.site_index();
     for (int a = 0; a < Lattice::dim; ++a)
@@ -146,29 +193,42 @@ class OpenFaces {
                 const index_t to = site(p[0], p[1], p[2]);
                 if (!interior || material(to) != kFluid) continue;
                 (is_late ? late : early)
-                    .push_back({layout(site(x, y, z), i), to, i, face.outlet,
+                    .push_back({site(x, y, z), to, i, face.outlet,
                                 face.outlet ? face.density : inlet_term(s, face, a, p, i, e)});
               }
             }
       }
-    m_early =
+    m_early = index_t(early.size());
+    early.insert(early.end(), late.begin(), late.end());
+    m_links =
         Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(early, "kolb::open_links"));
-    m_late =
-        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(late, "kolb::open_links"));
+    m_values = decltype(m_values)("kolb::open_values", early.size());
+    for (int k = 0; k < Lattice::q; ++k)
+      m_offset[k] = site(Lattice::c(k, 0), Lattice::c(k, 1), Lattice::c(k, 2)) - site(0, 0, 0);
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
   }
 
-  // Writes the early links (and with `late`, the late ones too) into `f`,
-  // the buffer the next pull reads.
-  template <class Exec>
-  void fill(const Exec& exec, const Kokkos::View<stored_t<S>*, MemorySpace>& f,
-            const Layout& layout, bool late) const {
-    for (const auto& links : {m_early, m_late}) {
-      if (links.extent(0) > 0)
-        for_each_index("kolb::OpenFaces", exec, index_t(links.extent(0)),
-                       OpenFacePass<Lattice, S, Layout, MemorySpace>{f, layout, links, m_g});
-      if (!late) return;
-    }
+  // Before a pull, from the state it pulls from (in place: `swapped`): the
+  // value of every link, kept until write() puts it where the pull reads it.
+  template <class Exec, class Block>
+  void before_pull(const Exec& exec, const Block& b, bool swapped) const {
+    values(exec, b, swapped ? OpenState::swapped : OpenState::stored);
+  }
+  // Writes the values of the early and/or the late links.
+  template <class Exec, class Block>
+  void write(const Exec& exec, const Block& b, bool swapped, bool early, bool late) const {
+    const index_t first = early ? 0 : m_early;
+    const index_t end = late ? index_t(m_links.extent(0)) : m_early;
+    if (end > first)
+      for_each_index("kolb::OpenLinkWrite", exec, end - first,
+                     OpenLinkWrite<Lattice, S, Layout, MemorySpace>{
+                         b.current(), b.layout(), m_links, m_values, first, swapped});
+  }
+  // In place, after the pull (and the wall ghosts' return): the values of
+  // the links from the state it pushed, into the slots the local step reads.
+  template <class Exec, class Block>
+  void after_pull(const Exec& exec, const Block& b) const {
+    values(exec, b, OpenState::pushed);
   }
 
  private:
@@ -188,7 +248,19 @@ class OpenFaces {
     return 2 * Lattice::w(i) * cu / Lattice::cs2();
   }
 
-  Kokkos::View<OpenLink*, MemorySpace> m_early, m_late;
+  template <class Exec, class Block>
+  void values(const Exec& exec, const Block& b, OpenState state) const {
+    if (m_links.extent(0) == 0) return;
+    for_each_index(
+        "kolb::OpenLinkValues", exec, index_t(m_links.extent(0)),
+        OpenLinkValues<Lattice, S, Layout, MemorySpace>{b.current(), b.layout(), b.material(),
+                                                        m_links, m_values, m_offset, m_g, state});
+  }
+
+  Kokkos::View<OpenLink*, MemorySpace> m_links;
+  index_t m_early = 0;  // links [0, m_early) are early
+  Kokkos::View<stored_t<S>*, MemorySpace> m_values;
+  Kokkos::Array<index_t, Lattice::q> m_offset{};
   Kokkos::Array<real_t<S>, 3> m_g{};
 };
 

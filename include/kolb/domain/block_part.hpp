@@ -53,8 +53,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     m_fields.changed();
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
-    if (zone != UpdateZone::border && p.kernel != PhaseKernel::aa_local) fill_wall_ghosts(m_ghosts);
-    m_open.fill(m_exec, block().current(), block().layout(), zone != UpdateZone::inner);
+    const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
+    if (zone != UpdateZone::border && pulls) {
+      fill_wall_ghosts(m_ghosts);
+      m_open.before_pull(m_exec, block(), aa);
+    }
+    // The open faces' late links once their halos arrived; two buffers, the
+    // early ones again too: a schedule may refill periodic halos over the
+    // edges meanwhile (Distributed::step_lone), and no pull wrote this buffer.
+    if (pulls)
+      m_open.write(m_exec, block(), aa, zone != UpdateZone::border || !aa,
+                   zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
         for_zone(zone, [&](const Region& r) {
@@ -63,6 +72,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
           m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
+          m_open.after_pull(m_exec, block());
         }
       } else if (p.kernel == PhaseKernel::aa_local) {
         for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local()); });
@@ -262,7 +272,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.runs);
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
-    m_open = {open_face_setup(s), mat, e, block().layout()};
+    m_open = {open_face_setup(s), mat, e};
     if constexpr (Model::in_place_streaming) {
       if (m_plan.phases == 2)
         m_halos.map_pushes(first, m_plan.phase[1].row_halos, mat, block(),

@@ -67,10 +67,11 @@ enum class PushTo : std::uint8_t {
   periodic_pass,  // a pass moves them to the images one period away (periodic_push_map)
   local_rows,     // the next local step's rows take them
   neighbour,      // into the neighbour's border (Domain: pack_pushed, unpack_pushed)
-  remote          // the same through MPI
+  remote,         // the same through MPI
+  open_return     // they leave; a pass gives the sites the open faces' values (open_faces.hpp)
 };
 KOLB_ENUM_NAMES(PushTo, "none", "bounced", "ghost_return", "periodic_pass", "local_rows",
-                "neighbour", "remote");
+                "neighbour", "remote", "open_return");
 
 // Where the fused rows' first (c_x > 0) or last (c_x < 0) line takes the
 // lane that would read the x halo.
