@@ -216,7 +216,8 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       if (m.has("temperature_of"))
         fb.raw_temperature = m.choice("temperature_of", {"raw", "half_step"}) == "raw";
     } else {
-      const Map m(top.reader(), n, b.path(key), {"type", "velocity", "profile", "density"});
+      const Map m(top.reader(), n, b.path(key),
+                  {"type", "velocity", "profile", "ramp_steps", "density"});
       type = m.text("type");
       const bool moving = type == "moving_wall", inlet = type == "velocity_inlet";
       if (moving || inlet) {
@@ -234,8 +235,10 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       } else if (m.has("velocity")) {
         m.fail("velocity", "only a moving_wall or a velocity_inlet has a velocity");
       }
-      if (m.has("profile") && !inlet) m.fail("profile", "only a velocity_inlet has a profile");
+      for (const char* k : {"profile", "ramp_steps"})
+        if (m.has(k) && !inlet) m.fail(k, std::string("only a velocity_inlet has ") + k);
       if (m.has("profile")) fb.profile = m.choice<InletProfile>("profile");
+      fb.ramp_steps = m.at_least("ramp_steps", 0, 0);
       if (m.has("density") && type != "pressure_outlet")
         m.fail("density", "only a pressure_outlet has a density");
       if (m.has("density")) fb.density = m.positive("density", " (the reference density is 1)");

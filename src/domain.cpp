@@ -352,7 +352,10 @@ void Domain::restore(const std::vector<double>& populations, std::int64_t step) 
   const auto& n = m_tile.size;
   if (populations.size() != std::size_t(n[0]) * n[1] * n[2] * lattice_info(m_case.lattice).q)
     throw std::invalid_argument("restore: populations do not match the tile");
-  for (Slot& s : m_node.slots) s.part->set_populations(populations, n);
+  for (Slot& s : m_node.slots) {
+    s.part->set_populations(populations, n);
+    s.part->set_step(step);
+  }
   m_node.step = step;
 }
 

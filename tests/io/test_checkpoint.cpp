@@ -98,11 +98,13 @@ TEST(Checkpoint, RestartIsBitwiseD3Q19) {
 }
 
 TEST(Checkpoint, RestartIsBitwiseWithInletAndOutlet) {
-  // Open faces keep no state beyond the populations: a restart goes on bit
-  // for bit, in place too.
+  // Open faces keep no state beyond the populations and the step (the
+  // inlet ramps up over 17 steps): a restart mid-ramp goes on bit for bit,
+  // in place too.
   const std::string yaml =
       "lattice: D2Q9\nprecision: double\ndomain: {size: [31, 12]}\nphysics: {tau: 0.7}\n"
-      "boundaries: {x-: {type: velocity_inlet, velocity: [0.04, 0.005], profile: parabolic}, "
+      "boundaries: {x-: {type: velocity_inlet, velocity: [0.04, 0.005], profile: parabolic, "
+      "ramp_steps: 17}, "
       "x+: {type: pressure_outlet, density: 1.002}, y-: wall, y+: wall}\n"
       "obstacles: [{type: sphere, center: [9, 6], radius: 2.5}]\n"
       "run: {steps: 0}\noutput: {folder: unused}\n";

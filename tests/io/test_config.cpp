@@ -230,6 +230,7 @@ TEST(Config, OpenFaces) {
       {"  y+: wall", "  y+: {type: moving_wall, velocity: [0.1, 0.0]}"},
       {"  x-: {type: velocity_inlet", "  x-: {type: velocity_inlet, density: 1"},
       {"{type: pressure_outlet, density: 1.01}", "{type: pressure_outlet, profile: uniform}"},
+      {"profile: parabolic}", "profile: parabolic, ramp_steps: -3}"},
       {in, "  x-: velocity_inlet"},
   };
   const char* const want[] = {
@@ -242,7 +243,8 @@ TEST(Config, OpenFaces) {
       "boundaries.x-: a parabolic profile vanishes at walls across the inlet",
       "boundaries.x+: a pressure_outlet may not meet a moving wall (y+ is one)",
       "boundaries.x-.density: only a pressure_outlet has a density",
-      "boundaries.x+.profile: only a velocity_inlet has a profile",
+      "boundaries.x+.profile: only a velocity_inlet has profile",
+      "boundaries.x-.ramp_steps: ramp_steps must be >= 0",
       "boundaries.x-: a velocity_inlet needs a velocity",
   };
   for (std::size_t k = 0; k < std::size(bad); ++k) {

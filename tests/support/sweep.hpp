@@ -138,7 +138,8 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
         for (int b = 0; b < dim; ++b)
           u[b] = b == a ? (side == 0 ? 1 : -1) * rng.real(0.005, 0.05) : rng.real(-0.02, 0.02);
         face = "{type: velocity_inlet, velocity: " + vector_text(u) +
-               (closed > 1 && rng.chance(0.5) ? ", profile: parabolic}" : "}");
+               (closed > 1 && rng.chance(0.5) ? ", profile: parabolic" : "") +
+               (rng.chance(0.5) ? ", ramp_steps: " + std::to_string(rng.uniform(1, 12)) : "") + "}";
         g.open = true;
       } else if (a == open_axis) {
         face = "{type: pressure_outlet, density: " + number(rng.real(0.99, 1.01)) + "}";

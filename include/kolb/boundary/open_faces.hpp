@@ -30,6 +30,7 @@
 #include <kolb/kernels/device_launch.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -41,6 +42,7 @@ struct OpenFace {
   bool outlet = false;                      // else a velocity inlet
   std::array<double, 3> velocity{0, 0, 0};  // inlet: everywhere, or at the centre if parabolic
   bool parabolic = false;                   // times 4 s (1 - s) across each walled axis
+  std::int64_t ramp_steps = 0;              // inlet: from 0 to full over these steps
   double density = 1;                       // outlet
 };
 
@@ -62,7 +64,7 @@ struct OpenFaceSetup {
 // the outlet's density.
 struct OpenLink {
   index_t ghost, site;
-  int i;
+  int i, face;  // face: 2 axis + side
   bool outlet;
   double value;
 };
@@ -90,6 +92,7 @@ struct OpenLinkValues {
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
   Kokkos::Array<index_t, Q> m_offset;  // site x + c_k = x + m_offset[k]
   Kokkos::Array<R, 3> m_g;
+  Kokkos::Array<double, 6> m_ramp;  // each face's inlet velocity now, of the full one
   OpenState m_state;
 
   // The stored f*_k of site x.
@@ -107,7 +110,7 @@ struct OpenLinkValues {
     const stored_t<S> back = post(l.site, o);
     stored_t<S> value;
     if (!l.outlet) {
-      value = P::template bounce<Lattice>(back, R(l.value), i);
+      value = P::template bounce<Lattice>(back, R(l.value * m_ramp[l.face]), i);
     } else {
       R rho = 0, m[3] = {0, 0, 0};
       for (int k = 0; k < Q; ++k) {
@@ -193,7 +196,7 @@ class OpenFaces {
                 const index_t to = site(p[0], p[1], p[2]);
                 if (!interior || material(to) != kFluid) continue;
                 (is_late ? late : early)
-                    .push_back({site(x, y, z), to, i, face.outlet,
+                    .push_back({site(x, y, z), to, i, 2 * a + side, face.outlet,
                                 face.outlet ? face.density : inlet_term(s, face, a, p, i, e)});
               }
             }
@@ -206,13 +209,15 @@ class OpenFaces {
     for (int k = 0; k < Lattice::q; ++k)
       m_offset[k] = site(Lattice::c(k, 0), Lattice::c(k, 1), Lattice::c(k, 2)) - site(0, 0, 0);
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
+    for (int f = 0; f < 6; ++f) m_ramp_steps[f] = s.face[f / 2][f % 2].ramp_steps;
   }
 
   // Before a pull, from the state it pulls from (in place: `swapped`): the
-  // value of every link, kept until write() puts it where the pull reads it.
+  // value of every link for step `step` (0: the first), kept until write()
+  // puts it where the pull reads it.
   template <class Exec, class Block>
-  void before_pull(const Exec& exec, const Block& b, bool swapped) const {
-    values(exec, b, swapped ? OpenState::swapped : OpenState::stored);
+  void before_pull(const Exec& exec, const Block& b, bool swapped, std::int64_t step) const {
+    values(exec, b, swapped ? OpenState::swapped : OpenState::stored, step);
   }
   // Writes the values of the early and/or the late links.
   template <class Exec, class Block>
@@ -225,10 +230,11 @@ class OpenFaces {
                          b.current(), b.layout(), m_links, m_values, first, swapped});
   }
   // In place, after the pull (and the wall ghosts' return): the values of
-  // the links from the state it pushed, into the slots the local step reads.
+  // the links for the local step `step`, from the state the pull pushed,
+  // into the slots the local step reads.
   template <class Exec, class Block>
-  void after_pull(const Exec& exec, const Block& b) const {
-    values(exec, b, OpenState::pushed);
+  void after_pull(const Exec& exec, const Block& b, std::int64_t step) const {
+    values(exec, b, OpenState::pushed, step);
   }
 
  private:
@@ -249,12 +255,19 @@ class OpenFaces {
   }
 
   template <class Exec, class Block>
-  void values(const Exec& exec, const Block& b, OpenState state) const {
+  void values(const Exec& exec, const Block& b, OpenState state, std::int64_t step) const {
     if (m_links.extent(0) == 0) return;
+    // The ramp: a half cosine from 0 at step 0 to 1 at ramp_steps (on the
+    // host, so that every space takes the same bits).
+    Kokkos::Array<double, 6> ramp;
+    for (int f = 0; f < 6; ++f) {
+      const std::int64_t n = m_ramp_steps[f];
+      ramp[f] = step >= n ? 1.0 : 0.5 * (1 - std::cos(3.14159265358979323846 * double(step) / n));
+    }
     for_each_index(
         "kolb::OpenLinkValues", exec, index_t(m_links.extent(0)),
-        OpenLinkValues<Lattice, S, Layout, MemorySpace>{b.current(), b.layout(), b.material(),
-                                                        m_links, m_values, m_offset, m_g, state});
+        OpenLinkValues<Lattice, S, Layout, MemorySpace>{
+            b.current(), b.layout(), b.material(), m_links, m_values, m_offset, m_g, ramp, state});
   }
 
   Kokkos::View<OpenLink*, MemorySpace> m_links;
@@ -262,6 +275,7 @@ class OpenFaces {
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
   Kokkos::Array<index_t, Lattice::q> m_offset{};
   Kokkos::Array<real_t<S>, 3> m_g{};
+  std::array<std::int64_t, 6> m_ramp_steps{};
 };
 
 }  // namespace kolb

@@ -56,7 +56,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
     if (zone != UpdateZone::border && pulls) {
       fill_wall_ghosts(m_ghosts);
-      m_open.before_pull(m_exec, block(), aa);
+      m_open.before_pull(m_exec, block(), aa, m_step);
     }
     // The open faces' late links once their halos arrived; two buffers, the
     // early ones again too: a schedule may refill periodic halos over the
@@ -72,7 +72,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
           m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
-          m_open.after_pull(m_exec, block());
+          m_open.after_pull(m_exec, block(), m_step + 1);
         }
       } else if (p.kernel == PhaseKernel::aa_local) {
         for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local()); });
@@ -109,7 +109,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void swap() override {
     if (m_plan.phases == 1) block().swap();
+    ++m_step;
   }
+  void set_step(std::int64_t step) override { m_step = step; }
   void fence() override {
     m_exec.fence();
     m_halos.fence();
@@ -416,7 +418,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Model m_model;
   WallTerms<Lattice, typename Model::value_type> m_wall;
   StepPlan m_plan;
-  int m_phase = 0;  // the phase of the plan the next update runs
+  int m_phase = 0;          // the phase of the plan the next update runs
+  std::int64_t m_step = 0;  // steps done (the open faces' inflow ramps up over them)
   PartHalos<block_type, Exec> m_halos;
   PartFields<Model, Layout, Exec> m_fields;
   std::array<std::array<bool, 2>, 3> m_late;        // faces whose halos arrive during the update

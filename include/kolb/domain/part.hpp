@@ -61,6 +61,8 @@ class Part {
   // launches return at once); swap() after all parts.
   virtual void update(UpdateZone zone = UpdateZone::all) = 0;
   virtual void swap() = 0;
+  // The steps done so far (a restart's): swap() counts on from there.
+  virtual void set_step(std::int64_t step) = 0;
   // Waits for everything the part queued.
   virtual void fence() = 0;
   // Waits for the packs, copies and unpacks across the split axis only: a

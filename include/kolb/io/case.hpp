@@ -62,6 +62,7 @@ struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
   std::array<double, 3> velocity{0, 0, 0};       // moving_wall, velocity_inlet
   InletProfile profile = InletProfile::uniform;  // velocity_inlet
+  std::int64_t ramp_steps = 0;                   // velocity_inlet: half-cosine start
   double density = 1.0;                          // pressure_outlet
   double temperature = std::nan("");             // D2Q37 wall: fixed temperature; NaN = adiabatic
   // D2Q37 wall: the temperature imposed on the wall rows is the raw one (the
