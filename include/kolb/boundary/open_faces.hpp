@@ -32,6 +32,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace kolb {
@@ -60,12 +61,12 @@ struct OpenFaceSetup {
 };
 
 // One link across an open face: the halo site g a fluid site x = g + c_i
-// pulls population i from, and the inlet's term (2 w_i c_i·u_w / c_s²) or
-// the outlet's density.
+// pulls population i from, and the inlet's term (2 w_i c_i·u_w / c_s²), or
+// the outlet's density and the index of x among the outlet sites.
 struct OpenLink {
   index_t ghost, site;
-  int i, face;  // face: 2 axis + side
-  bool outlet;
+  int i, face;      // face: 2 axis + side
+  int outlet = -1;  // outlets: x's entry in the moments
   double value;
 };
 
@@ -77,22 +78,13 @@ enum class OpenState : std::uint8_t {
             // opposite(k) where x + c_k is solid: the pull bounced it there)
 };
 
-// The value of each link from the state `m_state` of the buffer: into
-// m_values (stored, swapped), or (pushed) straight into x's slot i, where
-// the in-place local step reads it.
+// The post-collision populations of a buffer in state m_state.
 template <class Lattice, class S, class Layout, class MemorySpace>
-struct OpenLinkValues {
-  using R = real_t<S>;
-  using P = Storage<S>;
-  static constexpr int Q = Lattice::q;
+struct OpenPopulations {
   Kokkos::View<stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
   Kokkos::View<const material_t*, MemorySpace> m_material;
-  Kokkos::View<const OpenLink*, MemorySpace> m_links;
-  Kokkos::View<stored_t<S>*, MemorySpace> m_values;
-  Kokkos::Array<index_t, Q> m_offset;  // site x + c_k = x + m_offset[k]
-  Kokkos::Array<R, 3> m_g;
-  Kokkos::Array<double, 6> m_ramp;  // each face's inlet velocity now, of the full one
+  Kokkos::Array<index_t, Lattice::q> m_offset;  // site x + c_k = x + m_offset[k]
   OpenState m_state;
 
   // The stored f*_k of site x.
@@ -103,24 +95,54 @@ struct OpenLinkValues {
     const index_t n = x + m_offset[k];
     return m_material(n) == kFluid ? m_f(m_layout(n, k)) : m_f(m_layout(x, o));
   }
+};
+
+// The velocity of each outlet site from its post-collision populations
+// (once per site, not per link: on an x face each site's Q populations lie
+// on Q cache lines).
+template <class Lattice, class S, class Layout, class MemorySpace>
+struct OpenSiteVelocity {
+  using R = real_t<S>;
+  OpenPopulations<Lattice, S, Layout, MemorySpace> m_in;
+  Kokkos::View<const index_t*, MemorySpace> m_sites;
+  Kokkos::View<R* [3], MemorySpace> m_u;
+  Kokkos::Array<R, 3> m_g;
+
+  KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
+    R rho = 0, m[3] = {0, 0, 0};
+    for (int k = 0; k < Lattice::q; ++k) {
+      const R v = Storage<S>::template load<Lattice>(m_in.post(m_sites(j), k), k);
+      rho += v;
+      for (int a = 0; a < Lattice::dim; ++a) m[a] += R(Lattice::c(k, a)) * v;
+    }
+    for (int a = 0; a < 3; ++a) m_u(j, a) = a < Lattice::dim ? m[a] / rho - R(0.5) * m_g[a] : R(0);
+  }
+};
+
+// The value of each link from the state of the buffer: into m_values
+// (stored, swapped), or (pushed) straight into x's slot i, where the
+// in-place local step reads it.
+template <class Lattice, class S, class Layout, class MemorySpace>
+struct OpenLinkValues {
+  using R = real_t<S>;
+  using P = Storage<S>;
+  OpenPopulations<Lattice, S, Layout, MemorySpace> m_in;
+  Kokkos::View<const OpenLink*, MemorySpace> m_links;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_values;
+  Kokkos::View<const R* [3], MemorySpace> m_u;  // the outlet sites' velocities
+  Kokkos::Array<double, 6> m_ramp;              // each face's inlet velocity now, of the full one
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const OpenLink l = m_links(j);
     const int i = l.i, o = Lattice::opposite(i);
-    const stored_t<S> back = post(l.site, o);
+    const stored_t<S> back = m_in.post(l.site, o);
     stored_t<S> value;
-    if (!l.outlet) {
+    if (l.outlet < 0) {
       value = P::template bounce<Lattice>(back, R(l.value * m_ramp[l.face]), i);
     } else {
-      R rho = 0, m[3] = {0, 0, 0};
-      for (int k = 0; k < Q; ++k) {
-        const R v = P::template load<Lattice>(post(l.site, k), k);
-        rho += v;
-        for (int a = 0; a < Lattice::dim; ++a) m[a] += R(Lattice::c(k, a)) * v;
-      }
       R cu = 0, uu = 0;
       for (int a = 0; a < Lattice::dim; ++a) {
-        const R u = m[a] / rho - R(0.5) * m_g[a];
+        const R u = m_u(l.outlet, a);
         cu += R(Lattice::c(i, a)) * u;
         uu += u * u;
       }
@@ -129,8 +151,8 @@ struct OpenLinkValues {
                    (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
       value = P::template store<Lattice>(eq - P::template load<Lattice>(back, o), i);
     }
-    if (m_state == OpenState::pushed)
-      m_f(m_layout(l.site, i)) = value;
+    if (m_in.m_state == OpenState::pushed)
+      m_in.m_f(m_in.m_layout(l.site, i)) = value;
     else
       m_values(j) = value;
   }
@@ -166,6 +188,13 @@ class OpenFaces {
   OpenFaces(const OpenFaceSetup& s,
             const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e) {
     std::vector<OpenLink> early, late;
+    std::vector<index_t> outlets;  // the outlet sites, each once
+    std::map<index_t, int> outlet_index;
+    const auto outlet_of = [&](index_t x) {
+      const auto [it, added] = outlet_index.emplace(x, int(outlets.size()));
+      if (added) outlets.push_back(x);
+      return it->second;
+    };
     const SiteIndex site = e.site_index();
     for (int a = 0; a < Lattice::dim; ++a)
       for (int side = 0; side < 2; ++side) {
@@ -196,11 +225,15 @@ class OpenFaces {
                 const index_t to = site(p[0], p[1], p[2]);
                 if (!interior || material(to) != kFluid) continue;
                 (is_late ? late : early)
-                    .push_back({site(x, y, z), to, i, 2 * a + side, face.outlet,
+                    .push_back({site(x, y, z), to, i, 2 * a + side,
+                                face.outlet ? outlet_of(to) : -1,
                                 face.outlet ? face.density : inlet_term(s, face, a, p, i, e)});
               }
             }
       }
+    m_outlets = Kokkos::create_mirror_view_and_copy(MemorySpace(),
+                                                    host_view_of(outlets, "kolb::outlet_sites"));
+    m_u = decltype(m_u)("kolb::outlet_velocity", outlets.size());
     m_early = index_t(early.size());
     early.insert(early.end(), late.begin(), late.end());
     m_links =
@@ -264,15 +297,21 @@ class OpenFaces {
       const std::int64_t n = m_ramp_steps[f];
       ramp[f] = step >= n ? 1.0 : 0.5 * (1 - std::cos(3.14159265358979323846 * double(step) / n));
     }
+    const OpenPopulations<Lattice, S, Layout, MemorySpace> in{b.current(), b.layout(), b.material(),
+                                                              m_offset, state};
+    if (m_outlets.extent(0) > 0)
+      for_each_index("kolb::OpenSiteVelocity", exec, index_t(m_outlets.extent(0)),
+                     OpenSiteVelocity<Lattice, S, Layout, MemorySpace>{in, m_outlets, m_u, m_g});
     for_each_index(
         "kolb::OpenLinkValues", exec, index_t(m_links.extent(0)),
-        OpenLinkValues<Lattice, S, Layout, MemorySpace>{
-            b.current(), b.layout(), b.material(), m_links, m_values, m_offset, m_g, ramp, state});
+        OpenLinkValues<Lattice, S, Layout, MemorySpace>{in, m_links, m_values, m_u, ramp});
   }
 
   Kokkos::View<OpenLink*, MemorySpace> m_links;
   index_t m_early = 0;  // links [0, m_early) are early
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
+  Kokkos::View<index_t*, MemorySpace> m_outlets;  // the outlet sites
+  Kokkos::View<real_t<S>* [3], MemorySpace> m_u;  // their velocities
   Kokkos::Array<index_t, Lattice::q> m_offset{};
   Kokkos::Array<real_t<S>, 3> m_g{};
   std::array<std::int64_t, 6> m_ramp_steps{};
