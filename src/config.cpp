@@ -155,11 +155,18 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
   if (p.has("body_force")) c.body_force = vec3(p.numbers("body_force", c.dim));
 }
 
-// Open faces may not meet (whose condition would own the edge?), nor an
-// outlet a moving wall, and a parabolic profile needs walls across the
-// inlet to vanish at.
+// An inlet needs an outlet; open faces may not meet (whose condition would
+// own the edge?), nor an outlet a moving wall; a parabolic profile needs
+// walls across the inlet to vanish at.
 void check_open_faces(const Map& b, const Case& c) {
+  bool outlet = false;
+  for (int f = 0; f < 2 * c.dim; ++f)
+    outlet = outlet || c.faces[f].kind == FaceKind::pressure_outlet;
   for (int f = 0; f < 2 * c.dim; ++f) {
+    if (c.faces[f].kind == FaceKind::velocity_inlet && !outlet)
+      b.fail(kFaceNames[f],
+             "a velocity_inlet needs a pressure_outlet for the fluid to leave by "
+             "(its mass would grow without bound)");
     if (!c.open(f)) continue;
     for (int g = 0; g < f; ++g)
       if (c.open(g) && g / 2 != f / 2)
@@ -170,8 +177,8 @@ void check_open_faces(const Map& b, const Case& c) {
           c.faces[g].kind == FaceKind::moving_wall)
         b.fail(kFaceNames[f], std::string("a pressure_outlet may not meet a moving wall (") +
                                   kFaceNames[g] +
-                                  " is one): at their edge the in-place scheme "
-                                  "could not give the outlet the two-buffer values");
+                                  " is one), in either streaming scheme: at their edge "
+                                  "in-place streaming could not give the two-buffer values");
     if (c.faces[f].profile != InletProfile::parabolic) continue;
     bool walls = false;
     for (int a = 0; a < c.dim; ++a)

@@ -231,6 +231,7 @@ TEST(Config, OpenFaces) {
       {"  x-: {type: velocity_inlet", "  x-: {type: velocity_inlet, density: 1"},
       {"{type: pressure_outlet, density: 1.01}", "{type: pressure_outlet, profile: uniform}"},
       {"profile: parabolic}", "profile: parabolic, ramp_steps: -3}"},
+      {"{type: pressure_outlet, density: 1.01}", "wall"},
       {in, "  x-: velocity_inlet"},
   };
   const char* const want[] = {
@@ -245,6 +246,7 @@ TEST(Config, OpenFaces) {
       "boundaries.x-.density: only a pressure_outlet has a density",
       "boundaries.x+.profile: only a velocity_inlet has profile",
       "boundaries.x-.ramp_steps: ramp_steps must be >= 0",
+      "boundaries.x-: a velocity_inlet needs a pressure_outlet for the fluid to leave by",
       "boundaries.x-: a velocity_inlet needs a velocity",
   };
   for (std::size_t k = 0; k < std::size(bad); ++k) {

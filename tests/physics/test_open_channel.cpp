@@ -6,8 +6,9 @@
 //    uniform to round-off, on every lattice and precision.
 //  - A channel between walls fed a parabolic profile converges to the
 //    Poiseuille solution at second order (N = 16, 32, 64 at a fixed
-//    Reynolds number), with the pressure gradient 8 ν U / H² of that
-//    solution, and at steady state as much mass leaves as enters.
+//    Reynolds number), with the pressure gradient 8 ν U / H² and the flux
+//    2/3 U H of that solution, and at steady state as much mass leaves as
+//    enters.
 #include "support/cases.hpp"
 
 #include <gtest/gtest.h>
@@ -93,6 +94,7 @@ struct OpenChannel {
   double error = 0;      // max |u - u_exact| / U in the middle section
   double gradient = 0;   // -dp/dx from the density along the centre line, over 8 nu U / H^2
   double imbalance = 0;  // |mass change| over `balance_steps`, over the mass entering then
+  double inflow = 0;     // sum of rho u_x over the middle section, over the profile's 2/3 U n
 };
 
 // A D2Q9 channel of `n` sites between walls, 2n long, fed the profile
@@ -126,6 +128,8 @@ OpenChannel solve(int n, const std::string& collision = "") {
   sim->advance(steps);
   const double flux = 2.0 / 3.0 * u * n;  // the profile's mean times the width
   out.imbalance = std::abs(sim->observe().mass - before) / (steps * flux);
+  for (int y = 0; y < n; ++y) out.inflow += f.rho[f.index(mid, y, 0)] * f.u[3 * f.index(mid, y, 0)];
+  out.inflow /= flux;
   return out;
 }
 
@@ -158,12 +162,13 @@ TEST(OpenChannel, ConvergesToPoiseuilleAtSecondOrder) {
   for (const int n : {16, 32, 64}) {
     const OpenChannel ch = solve(n);
     std::printf(
-        "N = %d: max error %.3e of U, pressure gradient %.6f of 8 nu U / H^2, mass "
-        "imbalance %.1e\n",
-        n, ch.error, ch.gradient, ch.imbalance);
+        "N = %d: max error %.3e of U, pressure gradient %.6f of 8 nu U / H^2, flux "
+        "%.6f of 2/3 U N, mass imbalance %.1e\n",
+        n, ch.error, ch.gradient, ch.inflow, ch.imbalance);
     EXPECT_LT(ch.error, 0.02) << "N = " << n;
     EXPECT_NEAR(ch.gradient, 1.0, 0.02) << "N = " << n;
     EXPECT_LT(ch.imbalance, 1e-8) << "N = " << n;
+    EXPECT_NEAR(ch.inflow, 1.0, 1e-4) << "N = " << n;
     if (last > 0) {
       EXPECT_GT(std::log2(last / ch.error), 1.8) << "order from N = " << n / 2;
     }

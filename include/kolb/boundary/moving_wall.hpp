@@ -11,6 +11,14 @@
 
 namespace kolb {
 
+// What population i bounced off a wall moving with u adds:
+// 2 w_i ρ₀ (c_i·u) / c_s², ρ₀ = 1 (the open faces' inlets too).
+template <class Lattice>
+double wall_term(int i, const std::array<double, 3>& u) {
+  const double cu = Lattice::c(i, 0) * u[0] + Lattice::c(i, 1) * u[1] + Lattice::c(i, 2) * u[2];
+  return 2.0 * Lattice::w(i) * cu / Lattice::cs2();
+}
+
 // The wall term of each (material, population): what a population bounced
 // off that material adds.
 template <class Lattice, class Scalar>
@@ -21,13 +29,8 @@ struct WallTerms {
   explicit WallTerms(const MaterialTable& table) {
     for (int m = 0; m < kMaxMaterials; ++m)
       for (int i = 0; i < Lattice::q; ++i) {
-        double t = 0.0;
-        if (m < int(table.velocity.size())) {
-          const auto& u = table.velocity[m];
-          const double cu =
-              Lattice::c(i, 0) * u[0] + Lattice::c(i, 1) * u[1] + Lattice::c(i, 2) * u[2];
-          t = 2.0 * Lattice::w(i) * cu / Lattice::cs2();
-        }
+        const double t =
+            m < int(table.velocity.size()) ? wall_term<Lattice>(i, table.velocity[m]) : 0.0;
         value[m * Lattice::q + i] = Scalar(t);
       }
   }

@@ -4,13 +4,15 @@
 // a pass writes into every halo slot of an open face that a fluid site
 // pulls from the value the face's condition gives that link. The pull
 // (bulk rows, general sites, fused lines) then reads it as it reads any
-// halo. The pass runs after every other fill, so it also writes the halo
-// edges an open face shares with periodic, neighbour or remote faces (the
-// edges it shares with walls are solid: the wall owns them).
+// halo. It runs after the fills of the other halos it shares edges with
+// (periodic, neighbour, remote faces; those of late faces once they
+// arrived), so it writes those edges too (the edges it shares with walls
+// are solid: the wall owns them).
 //  - velocity inlet: velocity bounce-back (Ladd 1994), the moving wall's
 //    term with the inlet velocity u_w where the link crosses the face:
-//    f_i(x) = f*_ī(x) + 2 w_i ρ₀ (c_i·u_w) / c_s², ρ₀ = 1. The mass flux in
-//    is then ρ₀ u_w·n per face site, exactly.
+//    f_i(x) = f*_ī(x) + 2 w_i ρ₀ (c_i·u_w) / c_s², ρ₀ = 1. For a uniform
+//    profile the mass entering a face site away from walls is ρ₀ u_w·n,
+//    exactly.
 //  - pressure outlet: anti-bounce-back (Ginzburg, Verhaeghe & d'Humières
 //    2008; Izquierdo & Fueyo 2008):
 //    f_i(x) = −f*_ī(x) + 2 w_i ρ_w [1 + (c_i·u)² / (2 c_s⁴) − u² / (2 c_s²)],
@@ -26,6 +28,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/storage.hpp>
+#include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/kernels/device_launch.hpp>
 
@@ -282,9 +285,8 @@ class OpenFaces {
       const double r = at / s.size[b];
       scale *= 4 * r * (1 - r);
     }
-    double cu = 0;
-    for (int b = 0; b < Lattice::dim; ++b) cu += Lattice::c(i, b) * face.velocity[b] * scale;
-    return 2 * Lattice::w(i) * cu / Lattice::cs2();
+    const auto& v = face.velocity;
+    return wall_term<Lattice>(i, {v[0] * scale, v[1] * scale, v[2] * scale});
   }
 
   template <class Exec, class Block>

@@ -61,6 +61,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // The open faces' late links once their halos arrived; two buffers, the
     // early ones again too: a schedule may refill periodic halos over the
     // edges meanwhile (Distributed::step_lone), and no pull wrote this buffer.
+    // In place the inner pull has pushed into those slots what after_pull
+    // reads: there nothing may refill them between the zones (in place,
+    // Distributed does not overlap; fill_periodic_edges fills late slabs).
     if (pulls)
       m_open.write(m_exec, block(), aa, zone != UpdateZone::border || !aa,
                    zone != UpdateZone::inner);

@@ -54,7 +54,7 @@ enum class HaloFill : std::uint8_t {
   wall_lanes,   // the fused rows' end lines bounce off the x wall in their lanes
   bounce,       // nobody: the general pull bounces off the solid halo sites
   model_walls,  // the model's wall rows complete the sites next to it (D2Q37)
-  open_pass     // a pass writes the inlet's or outlet's incoming values, after every other fill
+  open_pass     // a pass writes the inlet's or outlet's incoming values, after the other fills
 };
 KOLB_ENUM_NAMES(HaloFill, "unread", "neighbour", "remote", "periodic_pass", "rows", "wall_ghosts",
                 "wall_lanes", "bounce", "model_walls", "open_pass");
