@@ -9,6 +9,8 @@
 
 #include <kolb/block/materials.hpp>
 
+#include <array>
+
 namespace kolb {
 
 // What population i bounced off a wall moving with u adds:

@@ -30,7 +30,6 @@
 #include <kolb/block/storage.hpp>
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/allocate.hpp>
-#include <kolb/kernels/device_launch.hpp>
 
 #include <array>
 #include <cmath>
@@ -181,7 +180,8 @@ struct OpenLinkWrite {
 
 // A part's links across open faces, on its memory space, early ones first:
 // the late ones lie in the halos of late faces and are written once those
-// arrive.
+// arrive. Its passes go through the part's `launch(label, n, functor)`
+// (f(j) for j < n on the part's execution space).
 template <class Lattice, class S, class Layout, class MemorySpace>
 class OpenFaces {
  public:
@@ -251,26 +251,26 @@ class OpenFaces {
   // Before a pull, from the state it pulls from (in place: `swapped`): the
   // value of every link for step `step` (0: the first), kept until write()
   // puts it where the pull reads it.
-  template <class Exec, class Block>
-  void before_pull(const Exec& exec, const Block& b, bool swapped, std::int64_t step) const {
-    values(exec, b, swapped ? OpenState::swapped : OpenState::stored, step);
+  template <class Launch, class Block>
+  void before_pull(const Launch& launch, const Block& b, bool swapped, std::int64_t step) const {
+    values(launch, b, swapped ? OpenState::swapped : OpenState::stored, step);
   }
   // Writes the values of the early and/or the late links.
-  template <class Exec, class Block>
-  void write(const Exec& exec, const Block& b, bool swapped, bool early, bool late) const {
+  template <class Launch, class Block>
+  void write(const Launch& launch, const Block& b, bool swapped, bool early, bool late) const {
     const index_t first = early ? 0 : m_early;
     const index_t end = late ? index_t(m_links.extent(0)) : m_early;
     if (end > first)
-      for_each_index("kolb::OpenLinkWrite", exec, end - first,
-                     OpenLinkWrite<Lattice, S, Layout, MemorySpace>{
-                         b.current(), b.layout(), m_links, m_values, first, swapped});
+      launch("kolb::OpenLinkWrite", end - first,
+             OpenLinkWrite<Lattice, S, Layout, MemorySpace>{b.current(), b.layout(), m_links,
+                                                            m_values, first, swapped});
   }
   // In place, after the pull (and the wall ghosts' return): the values of
   // the links for the local step `step`, from the state the pull pushed,
   // into the slots the local step reads.
-  template <class Exec, class Block>
-  void after_pull(const Exec& exec, const Block& b, std::int64_t step) const {
-    values(exec, b, OpenState::pushed, step);
+  template <class Launch, class Block>
+  void after_pull(const Launch& launch, const Block& b, std::int64_t step) const {
+    values(launch, b, OpenState::pushed, step);
   }
 
  private:
@@ -289,8 +289,8 @@ class OpenFaces {
     return wall_term<Lattice>(i, {v[0] * scale, v[1] * scale, v[2] * scale});
   }
 
-  template <class Exec, class Block>
-  void values(const Exec& exec, const Block& b, OpenState state, std::int64_t step) const {
+  template <class Launch, class Block>
+  void values(const Launch& launch, const Block& b, OpenState state, std::int64_t step) const {
     if (m_links.extent(0) == 0) return;
     // The ramp: a half cosine from 0 at step 0 to 1 at ramp_steps (on the
     // host, so that every space takes the same bits).
@@ -302,11 +302,10 @@ class OpenFaces {
     const OpenPopulations<Lattice, S, Layout, MemorySpace> in{b.current(), b.layout(), b.material(),
                                                               m_offset, state};
     if (m_outlets.extent(0) > 0)
-      for_each_index("kolb::OpenSiteVelocity", exec, index_t(m_outlets.extent(0)),
-                     OpenSiteVelocity<Lattice, S, Layout, MemorySpace>{in, m_outlets, m_u, m_g});
-    for_each_index(
-        "kolb::OpenLinkValues", exec, index_t(m_links.extent(0)),
-        OpenLinkValues<Lattice, S, Layout, MemorySpace>{in, m_links, m_values, m_u, ramp});
+      launch("kolb::OpenSiteVelocity", index_t(m_outlets.extent(0)),
+             OpenSiteVelocity<Lattice, S, Layout, MemorySpace>{in, m_outlets, m_u, m_g});
+    launch("kolb::OpenLinkValues", index_t(m_links.extent(0)),
+           OpenLinkValues<Lattice, S, Layout, MemorySpace>{in, m_links, m_values, m_u, ramp});
   }
 
   Kokkos::View<OpenLink*, MemorySpace> m_links;

@@ -56,7 +56,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
     if (zone != UpdateZone::border && pulls) {
       fill_wall_ghosts(m_ghosts);
-      m_open.before_pull(m_exec, block(), aa, m_step);
+      m_open.before_pull(on_part(), block(), aa, m_step);
     }
     // The open faces' late links once their halos arrived; two buffers, the
     // early ones again too: a schedule may refill periodic halos over the
@@ -65,7 +65,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     // reads: there nothing may refill them between the zones (in place,
     // Distributed does not overlap; fill_periodic_edges fills late slabs).
     if (pulls)
-      m_open.write(m_exec, block(), aa, zone != UpdateZone::border || !aa,
+      m_open.write(on_part(), block(), aa, zone != UpdateZone::border || !aa,
                    zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
@@ -75,7 +75,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
           m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
-          m_open.after_pull(m_exec, block(), m_step + 1);
+          m_open.after_pull(on_part(), block(), m_step + 1);
         }
       } else if (p.kernel == PhaseKernel::aa_local) {
         for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local()); });
@@ -329,6 +329,12 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       return m_fluid_rows;
     else
       return m_fluid_rows_on_device;
+  }
+  // f(j) for j < n on the part's space, as a boundary/ pass launches it.
+  auto on_part() const {
+    return [this](const char* label, index_t n, const auto& f) {
+      for_each_index(label, m_exec, n, f);
+    };
   }
   template <class F>
   void launch(const char* label, const Region& r, const F& f) {
