@@ -354,7 +354,6 @@ void Domain::restore(const std::vector<double>& populations, std::int64_t step) 
     throw std::invalid_argument("restore: populations do not match the tile");
   for (Slot& s : m_node.slots) {
     s.part->set_populations(populations, n);
-    s.part->set_step(step);
   }
   m_node.step = step;
 }

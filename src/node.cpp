@@ -27,7 +27,7 @@ double Node::update_role(PartRole role, bool fill) {
   Kokkos::Timer timer;
   each(role, [&](Slot& s) {
     if (fill) fill_halos(s);
-    s.part->update();
+    s.part->update(step);
   });
   each(role, [](Slot& s) { s.part->fence(); });
   return timer.seconds();

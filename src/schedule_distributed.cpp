@@ -76,7 +76,7 @@ void Distributed::step_lone(Node& node) {
       !node.in_place && (m_choice.lone_overlap >= 0 ? m_choice.lone_overlap == 1
                                                     : node.slots[0].role == PartRole::accelerator &&
                                                           !node_accelerator_on_host);
-  if (overlap) part.update(UpdateZone::inner);
+  if (overlap) part.update(node.step, UpdateZone::inner);
   if (halos)
     exchanged([&] {
       for (int a = first; a < dim; ++a) {
@@ -85,7 +85,7 @@ void Distributed::step_lone(Node& node) {
         part.fill_periodic(a);  // again: its corners over the halos just received
       }
     });
-  part.update(overlap ? UpdateZone::border : UpdateZone::all);
+  part.update(node.step, overlap ? UpdateZone::border : UpdateZone::all);
   part.fence();
   if (node.in_place && halos) exchanged([&] { remote.push_x(part); });
   node.end_step();

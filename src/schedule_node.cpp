@@ -14,7 +14,7 @@ void OneBlock::advance(Node& node, std::int64_t steps) {
   Part& part = *node.slots[0].part;
   for (std::int64_t k = 0; k < steps; ++k) {
     for (int a = 0; a < 3; ++a) part.fill_periodic(a);
-    part.update();
+    part.update(node.step + k);
     part.swap();
   }
   part.fence();
@@ -66,7 +66,8 @@ void NodeSteps::step(Node& node) {
       for (Slot& s : node.slots) node.fill_halos(s);
     exchange = step_timer.seconds();
     node.accelerator->start_clock();
-    node.each(PartRole::accelerator, [](Slot& s) { s.part->update(); });  // asynchronous on a GPU
+    node.each(PartRole::accelerator,
+              [&](Slot& s) { s.part->update(node.step); });  // asynchronous on a GPU
     node.accelerator->stop_clock();
     if (!node.concurrent) node.accelerator->get().fence();
     if (m_remote) {

@@ -65,7 +65,8 @@ void OverlappedNode::step(Node& node) {
       for (int axis = 0; axis < 3; ++axis) a.part->fill_periodic(axis);
     });
     node.halo_lane->wait_for(*node.accelerator);
-    node.each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    node.each(PartRole::accelerator,
+              [&](Slot& a) { a.part->update(node.step, UpdateZone::inner); });
     trace.mark(NodeTrace::acc_launch);
     // 2. The swap starts on the halo lane. In place, the inner pulls (of
     //    both sides) leave alone the slots it moves: the border slots the
@@ -78,10 +79,10 @@ void OverlappedNode::step(Node& node) {
     //    between the streams: the host goes on), its periodic edges filled
     //    again over the halos received.
     node.accelerator->wait_for(*node.halo_lane);
-    node.each(PartRole::accelerator, [](Slot& a) {
+    node.each(PartRole::accelerator, [&](Slot& a) {
       a.part->halos_ordered();
       a.part->fill_periodic_edges();
-      a.part->update(UpdateZone::border);
+      a.part->update(node.step, UpdateZone::border);
     });
     trace.mark(NodeTrace::acc_launch);
   } else {
@@ -91,7 +92,8 @@ void OverlappedNode::step(Node& node) {
     // populations, collide after them: the accelerator's queued behind
     // the lane, the host's after finish_swap (step 4).
     node.halo_lane->wait_for(*node.accelerator);
-    node.each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::inner); });
+    node.each(PartRole::accelerator,
+              [&](Slot& a) { a.part->update(node.step, UpdateZone::inner); });
     trace.mark(NodeTrace::acc_launch);
     if (m_pushes_pending) {
       Kokkos::Timer timer;
@@ -100,7 +102,8 @@ void OverlappedNode::step(Node& node) {
       node.accelerator->wait_for(*node.halo_lane);
       node.each(PartRole::accelerator, [](Slot& a) { a.part->halos_ordered(); });
     }
-    node.each(PartRole::accelerator, [](Slot& a) { a.part->update(UpdateZone::border); });
+    node.each(PartRole::accelerator,
+              [&](Slot& a) { a.part->update(node.step, UpdateZone::border); });
     trace.mark(NodeTrace::acc_launch);
   }
   const bool pushes = m_pushes_pending;
@@ -126,7 +129,7 @@ void OverlappedNode::step(Node& node) {
     }
     node.each(PartRole::host, [&](Slot& h) {
       if (pull) node.fill_halos(h, true);
-      h.part->update(UpdateZone::inner);
+      h.part->update(node.step, UpdateZone::inner);
     });
     trace.mark(NodeTrace::host_inner);
     Kokkos::Timer timer;
@@ -140,10 +143,10 @@ void OverlappedNode::step(Node& node) {
     trace.mark(NodeTrace::wait_swap);
     node.each(PartRole::host, [&](Slot& h) {
       if (pull) h.part->fill_periodic_edges();
-      h.part->update(UpdateZone::border);
+      h.part->update(node.step, UpdateZone::border);
     });
   } else {
-    node.each(PartRole::host, [](Slot& h) { h.part->update(); });
+    node.each(PartRole::host, [&](Slot& h) { h.part->update(node.step); });
   }
   node.each(PartRole::host, [](Slot& h) { h.part->fence(); });
   trace.mark(NodeTrace::host_border);

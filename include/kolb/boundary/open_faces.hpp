@@ -30,19 +30,20 @@
 #include <kolb/block/storage.hpp>
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/allocate.hpp>
+#include <kolb/core/cache_lines.hpp>
 
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <vector>
 
 namespace kolb {
 
-// What one face of the lattice does, as the open-face pass needs it.
+// What one face of the lattice is to a part: not open (a wall, periodic,
+// inner or not the part's), a velocity inlet or a pressure outlet.
+enum class OpenKind : std::uint8_t { none, inlet, outlet };
 struct OpenFace {
-  bool open = false;
-  bool outlet = false;                      // else a velocity inlet
+  OpenKind kind = OpenKind::none;
   std::array<double, 3> velocity{0, 0, 0};  // inlet: everywhere, or at the centre if parabolic
   bool parabolic = false;                   // times 4 s (1 - s) across each walled axis
   std::int64_t ramp_steps = 0;              // inlet: from 0 to full over these steps
@@ -62,14 +63,24 @@ struct OpenFaceSetup {
   std::array<double, 3> g{0, 0, 0};
 };
 
-// One link across an open face: the halo site g a fluid site x = g + c_i
-// pulls population i from, and the inlet's term (2 w_i c_i·u_w / c_s²), or
-// the outlet's density and the index of x among the outlet sites.
+// One link across an open face: the halo site g the fluid site x = g + c_i
+// pulls population i from, whether g lies in the halo of a late face, and
+// the inlet's term (2 w_i c_i·u_w / c_s²) or the outlet's density.
 struct OpenLink {
-  index_t ghost, site;
-  int i, face;      // face: 2 axis + side
-  int outlet = -1;  // outlets: x's entry in the moments
+  index_t ghost;
+  int i;
+  bool late;
   double value;
+};
+
+// A fluid site next to an open face: its links across it are
+// [first, first + count) of the links.
+struct OpenSite {
+  index_t site;
+  int face;  // 2 axis + side
+  int first, count;
+  bool outlet;
+  std::uint64_t solid;  // bit k: x + c_k is solid (OpenState::pushed)
 };
 
 // Where a pass finds the post-collision populations f*_k of a site x.
@@ -80,197 +91,205 @@ enum class OpenState : std::uint8_t {
             // opposite(k) where x + c_k is solid: the pull bounced it there)
 };
 
-// The post-collision populations of a buffer in state m_state.
-template <class Lattice, class S, class Layout, class MemorySpace>
-struct OpenPopulations {
-  Kokkos::View<stored_t<S>*, MemorySpace> m_f;
-  Layout m_layout;
-  Kokkos::View<const material_t*, MemorySpace> m_material;
-  Kokkos::Array<index_t, Lattice::q> m_offset;  // site x + c_k = x + m_offset[k]
-  OpenState m_state;
-
-  // The stored f*_k of site x.
-  KOKKOS_INLINE_FUNCTION stored_t<S> post(index_t x, int k) const {
-    const int o = Lattice::opposite(k);
-    if (m_state == OpenState::stored) return m_f(m_layout(x, k));
-    if (m_state == OpenState::swapped) return m_f(m_layout(x, o));
-    const index_t n = x + m_offset[k];
-    return m_material(n) == kFluid ? m_f(m_layout(n, k)) : m_f(m_layout(x, o));
-  }
-};
-
-// The velocity of each outlet site from its post-collision populations
-// (once per site, not per link: on an x face each site's Q populations lie
-// on Q cache lines).
-template <class Lattice, class S, class Layout, class MemorySpace>
-struct OpenSiteVelocity {
-  using R = real_t<S>;
-  OpenPopulations<Lattice, S, Layout, MemorySpace> m_in;
-  Kokkos::View<const index_t*, MemorySpace> m_sites;
-  Kokkos::View<R* [3], MemorySpace> m_u;
-  Kokkos::Array<R, 3> m_g;
-
-  KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
-    R rho = 0, m[3] = {0, 0, 0};
-    for (int k = 0; k < Lattice::q; ++k) {
-      const R v = Storage<S>::template load<Lattice>(m_in.post(m_sites(j), k), k);
-      rho += v;
-      for (int a = 0; a < Lattice::dim; ++a) m[a] += R(Lattice::c(k, a)) * v;
-    }
-    for (int a = 0; a < 3; ++a) m_u(j, a) = a < Lattice::dim ? m[a] / rho - R(0.5) * m_g[a] : R(0);
-  }
-};
-
-// The value of each link from the state of the buffer: into m_values
-// (stored, swapped), or (pushed) straight into x's slot i, where the
-// in-place local step reads it.
-template <class Lattice, class S, class Layout, class MemorySpace>
-struct OpenLinkValues {
+// The value of each link of each open site, from the post-collision state
+// `State` of the buffer: into the halo slot the pull reads (`m_direct`:
+// g's slot i, in place g's slot opposite(i)), or kept in m_values until
+// OpenLinkWrite puts it there, or (pushed) into x's slot i, where the
+// in-place local step reads it. One site at a time, its loads issued
+// together: on an x face each site's Q populations lie on Q cache lines.
+template <class Lattice, class S, class Layout, class MemorySpace, OpenState State>
+struct OpenSiteValues {
   using R = real_t<S>;
   using P = Storage<S>;
-  OpenPopulations<Lattice, S, Layout, MemorySpace> m_in;
+  Kokkos::View<stored_t<S>*, MemorySpace> m_f;
+  Layout m_layout;
+  Kokkos::Array<index_t, Lattice::q> m_offset;  // site x + c_k = x + m_offset[k]
+  Kokkos::View<const OpenSite*, MemorySpace> m_sites;
   Kokkos::View<const OpenLink*, MemorySpace> m_links;
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
-  Kokkos::View<const R* [3], MemorySpace> m_u;  // the outlet sites' velocities
-  Kokkos::Array<double, 6> m_ramp;              // each face's inlet velocity now, of the full one
+  Kokkos::Array<R, 3> m_g;
+  Kokkos::Array<R, 3 * Lattice::q> m_c;  // c_k (Lattice::c(k, a) at a run-time k builds its table)
+  Kokkos::Array<double, 6> m_ramp;       // each face's inlet velocity now, of the full one
+  bool m_direct;
+
+  // On the host, a site kAhead on asks for the lines it reads and writes
+  // (no pass streams them: on an x face each is a miss of its own).
+  static constexpr int kAhead = 8;
+  KOKKOS_INLINE_FUNCTION void prefetch(const OpenSite& s) const {
+    for (int k = 0; s.outlet && k < Lattice::q; ++k) host::prefetch_read(post(s, k));
+    for (int l = s.first; l < s.first + s.count; ++l) {
+      const OpenLink link = m_links(l);
+      if (!s.outlet) host::prefetch_read(post(s, Lattice::opposite(link.i)));
+      if (State == OpenState::pushed || m_direct) host::prefetch_write(target(s, link));
+    }
+  }
+
+  // Where the f*_k of site s lies.
+  KOKKOS_INLINE_FUNCTION stored_t<S>* post(const OpenSite& s, int k) const {
+    const int o = Lattice::opposite(k);
+    if constexpr (State == OpenState::stored) return &m_f(m_layout(s.site, k));
+    if constexpr (State == OpenState::swapped) return &m_f(m_layout(s.site, o));
+    return (s.solid >> k) & 1 ? &m_f(m_layout(s.site, o)) : &m_f(m_layout(s.site + m_offset[k], k));
+  }
+  // Where the value of `link` goes, unless kept in m_values.
+  KOKKOS_INLINE_FUNCTION stored_t<S>* target(const OpenSite& s, const OpenLink& link) const {
+    if constexpr (State == OpenState::pushed) return &m_f(m_layout(s.site, link.i));
+    return &m_f(
+        m_layout(link.ghost, State == OpenState::swapped ? Lattice::opposite(link.i) : link.i));
+  }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
-    const OpenLink l = m_links(j);
-    const int i = l.i, o = Lattice::opposite(i);
-    const stored_t<S> back = m_in.post(l.site, o);
-    stored_t<S> value;
-    if (l.outlet < 0) {
-      value = P::template bounce<Lattice>(back, R(l.value * m_ramp[l.face]), i);
-    } else {
-      R cu = 0, uu = 0;
-      for (int a = 0; a < Lattice::dim; ++a) {
-        const R u = m_u(l.outlet, a);
-        cu += R(Lattice::c(i, a)) * u;
-        uu += u * u;
+    if (j + kAhead < index_t(m_sites.extent(0))) prefetch(m_sites(j + kAhead));
+    const OpenSite s = m_sites(j);
+    R u[3] = {0, 0, 0};
+    if (s.outlet) {  // the site's velocity
+      stored_t<S> f[Lattice::q];
+      for (int k = 0; k < Lattice::q; ++k) f[k] = *post(s, k);
+      R rho = 0, m[3] = {0, 0, 0};
+      for (int k = 0; k < Lattice::q; ++k) {
+        const R v = P::template load<Lattice>(f[k], k);
+        rho += v;
+        for (int a = 0; a < Lattice::dim; ++a) m[a] += m_c[3 * k + a] * v;
       }
-      const R cs2 = R(Lattice::cs2());
-      const R eq = R(2 * Lattice::w(i)) * R(l.value) *
-                   (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-      value = P::template store<Lattice>(eq - P::template load<Lattice>(back, o), i);
+      for (int a = 0; a < Lattice::dim; ++a) u[a] = m[a] / rho - R(0.5) * m_g[a];
     }
-    if (m_in.m_state == OpenState::pushed)
-      m_in.m_f(m_in.m_layout(l.site, i)) = value;
-    else
-      m_values(j) = value;
+    for (int l = s.first; l < s.first + s.count; ++l) {
+      const OpenLink link = m_links(l);
+      const int i = link.i, o = Lattice::opposite(i);
+      const stored_t<S> back = *post(s, o);
+      stored_t<S> value;
+      if (!s.outlet) {
+        value = P::template bounce<Lattice>(back, R(link.value * m_ramp[s.face]), i);
+      } else {
+        R cu = 0, uu = 0;
+        for (int a = 0; a < Lattice::dim; ++a) {
+          cu += m_c[3 * i + a] * u[a];
+          uu += u[a] * u[a];
+        }
+        const R cs2 = R(Lattice::cs2());
+        const R eq = R(2 * Lattice::w(i)) * R(link.value) *
+                     (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
+        value = P::template store<Lattice>(eq - P::template load<Lattice>(back, o), i);
+      }
+      if (State == OpenState::pushed || m_direct)
+        *target(s, link) = value;
+      else
+        m_values(l) = value;
+    }
   }
 };
 
-// Writes links m_first, m_first + 1, ... of m_values into the halo slots
-// the next pull reads: g's slot i, or in place (swapped) g's slot opposite(i).
+// Writes the kept values of the early and/or the late links into the halo
+// slots the next pull reads: g's slot i, or in place (swapped) g's slot
+// opposite(i).
 template <class Lattice, class S, class Layout, class MemorySpace>
 struct OpenLinkWrite {
   Kokkos::View<stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
   Kokkos::View<const OpenLink*, MemorySpace> m_links;
   Kokkos::View<const stored_t<S>*, MemorySpace> m_values;
-  index_t m_first;
-  bool m_swapped;
+  bool m_early, m_late, m_swapped;
 
-  KOKKOS_INLINE_FUNCTION void operator()(index_t k) const {
-    const index_t j = m_first + k;
+  KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const OpenLink l = m_links(j);
-    m_f(m_layout(l.ghost, m_swapped ? Lattice::opposite(l.i) : l.i)) = m_values(j);
+    if (l.late ? m_late : m_early)
+      m_f(m_layout(l.ghost, m_swapped ? Lattice::opposite(l.i) : l.i)) = m_values(j);
   }
 };
 
-// A part's links across open faces, on its memory space, early ones first:
-// the late ones lie in the halos of late faces and are written once those
-// arrive. Its passes go through the part's `launch(label, n, functor)`
-// (f(j) for j < n on the part's execution space).
+// A part's sites next to open faces and their links across them, on its
+// memory space. Its passes go through the part's `launch(label, n,
+// functor)` (f(j) for j < n on the part's execution space).
 template <class Lattice, class S, class Layout, class MemorySpace>
 class OpenFaces {
  public:
   OpenFaces() = default;
 
-  // The links of a part with extents `e` and materials `material`.
+  // The sites and links of a part with extents `e` and materials `material`.
   OpenFaces(const OpenFaceSetup& s,
             const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e) {
-    std::vector<OpenLink> early, late;
-    std::vector<index_t> outlets;  // the outlet sites, each once
-    std::map<index_t, int> outlet_index;
-    const auto outlet_of = [&](index_t x) {
-      const auto [it, added] = outlet_index.emplace(x, int(outlets.size()));
-      if (added) outlets.push_back(x);
-      return it->second;
-    };
+    std::vector<OpenSite> sites;
+    std::vector<OpenLink> links;
     const SiteIndex site = e.site_index();
     for (int a = 0; a < Lattice::dim; ++a)
       for (int side = 0; side < 2; ++side) {
         const OpenFace& face = s.face[a][side];
-        if (!face.open) continue;
+        if (face.kind == OpenKind::none) continue;
         const int in = side == 0 ? 1 : -1;  // c_i along a of the links into the part
-        int lo[3], hi[3];                   // the halo layer of the face, edges included
-        for (int b = 0; b < 3; ++b) lo[b] = 0, hi[b] = e.ext(b);
-        lo[a] = side == 0 ? e.halo[a] - 1 : e.halo[a] + e.n[a];
+        int lo[3], hi[3];                   // the part's layer next to the face
+        for (int b = 0; b < 3; ++b) lo[b] = e.halo[b], hi[b] = e.halo[b] + e.n[b];
+        lo[a] = side == 0 ? e.halo[a] : e.halo[a] + e.n[a] - 1;
         hi[a] = lo[a] + 1;
         for (int z = lo[2]; z < hi[2]; ++z)
           for (int y = lo[1]; y < hi[1]; ++y)
             for (int x = lo[0]; x < hi[0]; ++x) {
-              const int g[3] = {x, y, z};
+              const int p[3] = {x, y, z};
               if (material(site(x, y, z)) != kFluid) continue;
-              bool is_late = false;
-              for (int b = 0; b < 3; ++b)
-                if (b != a && (g[b] < e.halo[b] || g[b] >= e.halo[b] + e.n[b]))
-                  is_late = is_late || s.late[b][g[b] < e.halo[b] ? 0 : 1];
+              const int first = int(links.size());
               for (int i = 0; i < Lattice::q; ++i) {
                 if (Lattice::c(i, a) != in) continue;
-                int p[3];
-                bool interior = true;
+                int g[3];  // the halo site it pulls from (solid: a wall corner owns it)
+                bool late = false;
                 for (int b = 0; b < 3; ++b) {
-                  p[b] = g[b] + Lattice::c(i, b);
-                  interior = interior && p[b] >= e.halo[b] && p[b] < e.halo[b] + e.n[b];
+                  g[b] = p[b] - Lattice::c(i, b);
+                  if (b != a && (g[b] < e.halo[b] || g[b] >= e.halo[b] + e.n[b]))
+                    late = late || s.late[b][g[b] < e.halo[b] ? 0 : 1];
                 }
-                const index_t to = site(p[0], p[1], p[2]);
-                if (!interior || material(to) != kFluid) continue;
-                (is_late ? late : early)
-                    .push_back({site(x, y, z), to, i, 2 * a + side,
-                                face.outlet ? outlet_of(to) : -1,
-                                face.outlet ? face.density : inlet_term(s, face, a, p, i, e)});
+                const index_t from = site(g[0], g[1], g[2]);
+                if (material(from) != kFluid) continue;
+                links.push_back({from, i, late,
+                                 face.kind == OpenKind::outlet ? face.density
+                                                               : inlet_term(s, face, a, p, i, e)});
               }
+              std::uint64_t solid = 0;
+              for (int k = 0; k < Lattice::q; ++k)
+                if (material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
+                                  z + Lattice::c(k, 2))) != kFluid)
+                  solid |= std::uint64_t(1) << k;
+              if (int(links.size()) > first)
+                sites.push_back({site(x, y, z), 2 * a + side, first, int(links.size()) - first,
+                                 face.kind == OpenKind::outlet, solid});
             }
       }
-    m_outlets = Kokkos::create_mirror_view_and_copy(MemorySpace(),
-                                                    host_view_of(outlets, "kolb::outlet_sites"));
-    m_u = decltype(m_u)("kolb::outlet_velocity", outlets.size());
-    m_early = index_t(early.size());
-    early.insert(early.end(), late.begin(), late.end());
+    m_sites =
+        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(sites, "kolb::open_sites"));
     m_links =
-        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(early, "kolb::open_links"));
-    m_values = decltype(m_values)("kolb::open_values", early.size());
+        Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(links, "kolb::open_links"));
+    m_values = decltype(m_values)("kolb::open_values", links.size());
     for (int k = 0; k < Lattice::q; ++k)
       m_offset[k] = site(Lattice::c(k, 0), Lattice::c(k, 1), Lattice::c(k, 2)) - site(0, 0, 0);
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
+    for (int k = 0; k < Lattice::q; ++k)
+      for (int a = 0; a < 3; ++a) m_c[3 * k + a] = real_t<S>(Lattice::c(k, a));
     for (int f = 0; f < 6; ++f) m_ramp_steps[f] = s.face[f / 2][f % 2].ramp_steps;
   }
 
   // Before a pull, from the state it pulls from (in place: `swapped`): the
-  // value of every link for step `step` (0: the first), kept until write()
-  // puts it where the pull reads it.
+  // value of every link for step `step` (0: the first); `direct`: straight
+  // into the halo slots the pull reads, else kept until write() puts them
+  // there.
   template <class Launch, class Block>
-  void before_pull(const Launch& launch, const Block& b, bool swapped, std::int64_t step) const {
-    values(launch, b, swapped ? OpenState::swapped : OpenState::stored, step);
+  void before_pull(const Launch& launch, const Block& b, bool swapped, std::int64_t step,
+                   bool direct) const {
+    if (swapped)
+      values<OpenState::swapped>(launch, b, step, direct);
+    else
+      values<OpenState::stored>(launch, b, step, direct);
   }
-  // Writes the values of the early and/or the late links.
+  // Writes the kept values of the early and/or the late links.
   template <class Launch, class Block>
   void write(const Launch& launch, const Block& b, bool swapped, bool early, bool late) const {
-    const index_t first = early ? 0 : m_early;
-    const index_t end = late ? index_t(m_links.extent(0)) : m_early;
-    if (end > first)
-      launch("kolb::OpenLinkWrite", end - first,
+    if (m_links.extent(0) > 0 && (early || late))
+      launch("kolb::OpenLinkWrite", index_t(m_links.extent(0)),
              OpenLinkWrite<Lattice, S, Layout, MemorySpace>{b.current(), b.layout(), m_links,
-                                                            m_values, first, swapped});
+                                                            m_values, early, late, swapped});
   }
   // In place, after the pull (and the wall ghosts' return): the values of
   // the links for the local step `step`, from the state the pull pushed,
   // into the slots the local step reads.
   template <class Launch, class Block>
   void after_pull(const Launch& launch, const Block& b, std::int64_t step) const {
-    values(launch, b, OpenState::pushed, step);
+    values<OpenState::pushed>(launch, b, step, false);
   }
 
  private:
@@ -289,9 +308,9 @@ class OpenFaces {
     return wall_term<Lattice>(i, {v[0] * scale, v[1] * scale, v[2] * scale});
   }
 
-  template <class Launch, class Block>
-  void values(const Launch& launch, const Block& b, OpenState state, std::int64_t step) const {
-    if (m_links.extent(0) == 0) return;
+  template <OpenState State, class Launch, class Block>
+  void values(const Launch& launch, const Block& b, std::int64_t step, bool direct) const {
+    if (m_sites.extent(0) == 0) return;
     // The ramp: a half cosine from 0 at step 0 to 1 at ramp_steps (on the
     // host, so that every space takes the same bits).
     Kokkos::Array<double, 6> ramp;
@@ -299,22 +318,18 @@ class OpenFaces {
       const std::int64_t n = m_ramp_steps[f];
       ramp[f] = step >= n ? 1.0 : 0.5 * (1 - std::cos(3.14159265358979323846 * double(step) / n));
     }
-    const OpenPopulations<Lattice, S, Layout, MemorySpace> in{b.current(), b.layout(), b.material(),
-                                                              m_offset, state};
-    if (m_outlets.extent(0) > 0)
-      launch("kolb::OpenSiteVelocity", index_t(m_outlets.extent(0)),
-             OpenSiteVelocity<Lattice, S, Layout, MemorySpace>{in, m_outlets, m_u, m_g});
-    launch("kolb::OpenLinkValues", index_t(m_links.extent(0)),
-           OpenLinkValues<Lattice, S, Layout, MemorySpace>{in, m_links, m_values, m_u, ramp});
+    launch(
+        "kolb::OpenSiteValues", index_t(m_sites.extent(0)),
+        OpenSiteValues<Lattice, S, Layout, MemorySpace, State>{
+            b.current(), b.layout(), m_offset, m_sites, m_links, m_values, m_g, m_c, ramp, direct});
   }
 
+  Kokkos::View<OpenSite*, MemorySpace> m_sites;
   Kokkos::View<OpenLink*, MemorySpace> m_links;
-  index_t m_early = 0;  // links [0, m_early) are early
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
-  Kokkos::View<index_t*, MemorySpace> m_outlets;  // the outlet sites
-  Kokkos::View<real_t<S>* [3], MemorySpace> m_u;  // their velocities
   Kokkos::Array<index_t, Lattice::q> m_offset{};
   Kokkos::Array<real_t<S>, 3> m_g{};
+  Kokkos::Array<real_t<S>, 3 * Lattice::q> m_c{};
   std::array<std::int64_t, 6> m_ramp_steps{};
 };
 

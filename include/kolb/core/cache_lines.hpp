@@ -90,6 +90,15 @@ KOKKOS_FORCEINLINE_FUNCTION void prefetch_read(const void* p) {
 #endif
 }
 
+// Asks for the line holding `p` ahead of a write (no-op in device code).
+KOKKOS_FORCEINLINE_FUNCTION void prefetch_write(void* p) {
+#if defined(__GNUC__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
+  __builtin_prefetch(p, 1, 3);
+#else
+  (void)p;
+#endif
+}
+
 // Bytes of the last-level cache of CPU 0 (sysfs; 32 MiB where unknown),
 // at most `cap` (the share a kernel's streams keep of a large server L3);
 // the environment variable KOLB_LLC_BYTES, e.g. 64M, overrides both:

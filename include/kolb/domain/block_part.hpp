@@ -49,22 +49,24 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   // The plan a part of setup `s` on `exec` follows, without building it.
   static StepPlan plan_of(const PartSetup& s, const Exec& exec) { return prepare(s, exec).plan; }
 
-  void update(UpdateZone zone) override {
+  void update(std::int64_t step, UpdateZone zone) override {
     m_fields.changed();
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
     const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
     if (zone != UpdateZone::border && pulls) {
       fill_wall_ghosts(m_ghosts);
-      m_open.before_pull(on_part(), block(), aa, m_step);
+      m_open.before_pull(on_part(), block(), aa, step, zone == UpdateZone::all);
     }
-    // The open faces' late links once their halos arrived; two buffers, the
-    // early ones again too: a schedule may refill periodic halos over the
-    // edges meanwhile (Distributed::step_lone), and no pull wrote this buffer.
+    // Zoned, the open faces' values are kept and written: the early links
+    // before the inner sites, the late ones once their halos arrived; two
+    // buffers, the early ones again too: a schedule may refill periodic halos
+    // over the edges meanwhile (Distributed::step_lone), and no pull wrote
+    // this buffer.
     // In place the inner pull has pushed into those slots what after_pull
     // reads: there nothing may refill them between the zones (in place,
     // Distributed does not overlap; fill_periodic_edges fills late slabs).
-    if (pulls)
+    if (pulls && zone != UpdateZone::all)
       m_open.write(on_part(), block(), aa, zone != UpdateZone::border || !aa,
                    zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
@@ -75,7 +77,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
           m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
-          m_open.after_pull(on_part(), block(), m_step + 1);
+          m_open.after_pull(on_part(), block(), step + 1);
         }
       } else if (p.kernel == PhaseKernel::aa_local) {
         for_zone(zone, [&](const Region& r) { launch_local("kolb::AALocal", r, aa_local()); });
@@ -112,9 +114,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void swap() override {
     if (m_plan.phases == 1) block().swap();
-    ++m_step;
   }
-  void set_step(std::int64_t step) override { m_step = step; }
   void fence() override {
     m_exec.fence();
     m_halos.fence();
@@ -199,7 +199,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     for (int k = 0; k < steps; ++k) {
       if (kernel == BenchKernel::aa) {
         for (const int a : block().extents().fill_order()) fill_periodic(a);  // pulls only
-        update(UpdateZone::all);
+        update(k, UpdateZone::all);
       } else if (kernel == BenchKernel::collide) {
         launch_local("kolb::Collide", all, collide(m_model));
       } else {
@@ -427,8 +427,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Model m_model;
   WallTerms<Lattice, typename Model::value_type> m_wall;
   StepPlan m_plan;
-  int m_phase = 0;          // the phase of the plan the next update runs
-  std::int64_t m_step = 0;  // steps done (the open faces' inflow ramps up over them)
+  int m_phase = 0;  // the phase of the plan the next update runs
   PartHalos<block_type, Exec> m_halos;
   PartFields<Model, Layout, Exec> m_fields;
   std::array<std::array<bool, 2>, 3> m_late;        // faces whose halos arrive during the update

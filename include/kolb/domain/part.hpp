@@ -58,11 +58,10 @@ class Part {
   virtual ~Part() = default;
   // One step of `zone`, current -> next, after the halos are filled
   // (fill_halo, unpack, fill_periodic). Queued on the part's space (GPU
-  // launches return at once); swap() after all parts.
-  virtual void update(UpdateZone zone = UpdateZone::all) = 0;
+  // launches return at once); swap() after all parts. `step`: the steps
+  // done before this one (the open faces' inflow ramps up over them).
+  virtual void update(std::int64_t step, UpdateZone zone = UpdateZone::all) = 0;
   virtual void swap() = 0;
-  // The steps done so far (a restart's): swap() counts on from there.
-  virtual void set_step(std::int64_t step) = 0;
   // Waits for everything the part queued.
   virtual void fence() = 0;
   // Waits for the packs, copies and unpacks across the split axis only: a
