@@ -160,12 +160,11 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
 // walls across the inlet to vanish at.
 void check_open_faces(const Map& b, const Case& c) {
   bool outlet = false;
-  for (int f = 0; f < 2 * c.dim; ++f)
-    outlet = outlet || c.faces[f].kind == FaceKind::pressure_outlet;
+  for (int f = 0; f < 2 * c.dim; ++f) outlet = outlet || c.outlet(f);
   for (int f = 0; f < 2 * c.dim; ++f) {
     if (c.faces[f].kind == FaceKind::velocity_inlet && !outlet)
       b.fail(kFaceNames[f],
-             "a velocity_inlet needs a pressure_outlet for the fluid to leave by "
+             "a velocity_inlet needs a pressure_outlet or an outflow for the fluid to leave by "
              "(its mass would grow without bound)");
     if (!c.open(f)) continue;
     for (int g = 0; g < f; ++g)
@@ -173,10 +172,9 @@ void check_open_faces(const Map& b, const Case& c) {
         b.fail(kFaceNames[f], std::string("open faces ") + kFaceNames[g] + " and " + kFaceNames[f] +
                                   " meet at an edge: make one of the two axes walls or periodic");
     for (int g = 0; g < 2 * c.dim; ++g)
-      if (c.faces[f].kind == FaceKind::pressure_outlet && g / 2 != f / 2 &&
-          c.faces[g].kind == FaceKind::moving_wall)
-        b.fail(kFaceNames[f], std::string("a pressure_outlet may not meet a moving wall (") +
-                                  kFaceNames[g] +
+      if (c.outlet(f) && g / 2 != f / 2 && c.faces[g].kind == FaceKind::moving_wall)
+        b.fail(kFaceNames[f], "an outlet (" + std::string(to_string(c.faces[f].kind)) +
+                                  ") may not meet a moving wall (" + kFaceNames[g] +
                                   " is one), in either streaming scheme: at their edge "
                                   "in-place streaming could not give the two-buffer values");
     if (c.faces[f].profile != InletProfile::parabolic) continue;

@@ -242,17 +242,32 @@ TEST(Config, OpenFaces) {
       "boundaries.x+.density: only a pressure_outlet has a density",
       "boundaries.y-: open faces x- and y- meet at an edge",
       "boundaries.x-: a parabolic profile vanishes at walls across the inlet",
-      "boundaries.x+: a pressure_outlet may not meet a moving wall (y+ is one)",
+      "boundaries.x+: an outlet (pressure_outlet) may not meet a moving wall (y+ is one)",
       "boundaries.x-.density: only a pressure_outlet has a density",
       "boundaries.x+.profile: only a velocity_inlet has profile",
       "boundaries.x-.ramp_steps: ramp_steps must be >= 0",
-      "boundaries.x-: a velocity_inlet needs a pressure_outlet for the fluid to leave by",
+      "boundaries.x-: a velocity_inlet needs a pressure_outlet or an outflow for the fluid to "
+      "leave by",
       "boundaries.x-: a velocity_inlet needs a velocity",
   };
   for (std::size_t k = 0; k < std::size(bad); ++k) {
     const auto e = error_of(replace(open, bad[k].first, bad[k].second));
     EXPECT_NE(e.find(want[k]), std::string::npos) << e;
   }
+  // An outflow is an outlet: it lets an inlet's fluid leave, has no
+  // density, and meets no moving wall either.
+  const std::string outflow = replace(open, "{type: pressure_outlet, density: 1.01}", "outflow");
+  const auto o = kolb::read_case_string(outflow, "case.yaml");
+  EXPECT_EQ(o.faces[1].kind, kolb::FaceKind::outflow);
+  EXPECT_TRUE(o.open(1) && o.outlet(1) && !o.outlet(0));
+  auto e = error_of(replace(outflow, "  x+: outflow", "  x+: {type: outflow, density: 1}"));
+  EXPECT_NE(e.find("boundaries.x+.density: only a pressure_outlet has a density"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(outflow, "  y+: wall", "  y+: {type: moving_wall, velocity: [0.1, 0.0]}"));
+  EXPECT_NE(e.find("boundaries.x+: an outlet (outflow) may not meet a moving wall (y+ is one)"),
+            std::string::npos)
+      << e;
 }
 
 TEST(Config, OverrideErrorsNameTheOverride) {

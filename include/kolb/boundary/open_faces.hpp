@@ -1,8 +1,8 @@
 #pragma once
-// Open faces: velocity inlets and pressure outlets. Like kolb's walls they
-// lie half-way, half a site outside the last fluid site. Before each pull,
-// a pass writes into every halo slot of an open face that a fluid site
-// pulls from the value the face's condition gives that link. The pull
+// Open faces: velocity inlets, pressure outlets and outflows. Like kolb's
+// walls they lie half-way, half a site outside the last fluid site. Before
+// each pull, a pass writes into every halo slot of an open face that a
+// fluid site pulls from the value the face's condition gives that link. The pull
 // (bulk rows, general sites, fused lines) then reads it as it reads any
 // halo. It runs after the fills of the other halos it shares edges with
 // (periodic, neighbour, remote faces; those of late faces once they
@@ -18,6 +18,10 @@
 //    f_i(x) = −f*_ī(x) + 2 w_i ρ_w [1 + (c_i·u)² / (2 c_s⁴) − u² / (2 c_s²)],
 //    u the velocity of the site x next to the face. Extrapolating u to the
 //    face would need the site behind x, which another part or rank may hold.
+//  - outflow: zero gradient along each link, f_i(g) = f*_i(x): the halo
+//    site sends on what x sends on. It imposes neither pressure nor
+//    velocity, so structures leave with little reflected (the anti-bounce-back
+//    outlet holds the density and reflects part of a passing vortex back).
 // f* is the post-collision state the pull reads; with Guo forcing its
 // momentum is ρu + F/2, so the outlet takes u = Σ c f* / ρ − g/2.
 // In place (AA) the values go where each step reads them: before the pull
@@ -40,8 +44,9 @@
 namespace kolb {
 
 // What one face of the lattice is to a part: not open (a wall, periodic,
-// inner or not the part's), a velocity inlet or a pressure outlet.
-enum class OpenKind : std::uint8_t { none, inlet, outlet };
+// inner or not the part's), a velocity inlet, a pressure outlet or an
+// outflow.
+enum class OpenKind : std::uint8_t { none, inlet, outlet, outflow };
 struct OpenFace {
   OpenKind kind = OpenKind::none;
   std::array<double, 3> velocity{0, 0, 0};  // inlet: everywhere, or at the centre if parabolic
@@ -79,7 +84,7 @@ struct OpenSite {
   index_t site;
   int face;  // 2 axis + side
   int first, count;
-  bool outlet;
+  OpenKind kind;
   std::uint64_t solid;  // bit k: x + c_k is solid (OpenState::pushed)
 };
 
@@ -116,10 +121,13 @@ struct OpenSiteValues {
   // (no pass streams them: on an x face each is a miss of its own).
   static constexpr int kAhead = 8;
   KOKKOS_INLINE_FUNCTION void prefetch(const OpenSite& s) const {
-    for (int k = 0; s.outlet && k < Lattice::q; ++k) host::prefetch_read(post(s, k));
+    const bool outlet = s.kind == OpenKind::outlet;
+    for (int k = 0; outlet && k < Lattice::q; ++k) host::prefetch_read(post(s, k));
     for (int l = s.first; l < s.first + s.count; ++l) {
       const OpenLink link = m_links(l);
-      if (!s.outlet) host::prefetch_read(post(s, Lattice::opposite(link.i)));
+      if (!outlet)
+        host::prefetch_read(
+            post(s, s.kind == OpenKind::outflow ? link.i : Lattice::opposite(link.i)));
       if (State == OpenState::pushed || m_direct) host::prefetch_write(target(s, link));
     }
   }
@@ -142,7 +150,7 @@ struct OpenSiteValues {
     if (j + kAhead < index_t(m_sites.extent(0))) prefetch(m_sites(j + kAhead));
     const OpenSite s = m_sites(j);
     R u[3] = {0, 0, 0};
-    if (s.outlet) {  // the site's velocity
+    if (s.kind == OpenKind::outlet) {  // the site's velocity
       stored_t<S> f[Lattice::q];
       for (int k = 0; k < Lattice::q; ++k) f[k] = *post(s, k);
       R rho = 0, m[3] = {0, 0, 0};
@@ -156,10 +164,11 @@ struct OpenSiteValues {
     for (int l = s.first; l < s.first + s.count; ++l) {
       const OpenLink link = m_links(l);
       const int i = link.i, o = Lattice::opposite(i);
-      const stored_t<S> back = *post(s, o);
       stored_t<S> value;
-      if (!s.outlet) {
-        value = P::template bounce<Lattice>(back, R(link.value * m_ramp[s.face]), i);
+      if (s.kind == OpenKind::outflow) {
+        value = *post(s, i);
+      } else if (s.kind == OpenKind::inlet) {
+        value = P::template bounce<Lattice>(*post(s, o), R(link.value * m_ramp[s.face]), i);
       } else {
         R cu = 0, uu = 0;
         for (int a = 0; a < Lattice::dim; ++a) {
@@ -169,7 +178,7 @@ struct OpenSiteValues {
         const R cs2 = R(Lattice::cs2());
         const R eq = R(2 * Lattice::w(i)) * R(link.value) *
                      (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-        value = P::template store<Lattice>(eq - P::template load<Lattice>(back, o), i);
+        value = P::template store<Lattice>(eq - P::template load<Lattice>(*post(s, o), o), i);
       }
       if (State == OpenState::pushed || m_direct)
         *target(s, link) = value;
@@ -238,8 +247,8 @@ class OpenFaces {
                 const index_t from = site(g[0], g[1], g[2]);
                 if (material(from) != kFluid) continue;
                 links.push_back({from, i, late,
-                                 face.kind == OpenKind::outlet ? face.density
-                                                               : inlet_term(s, face, a, p, i, e)});
+                                 face.kind == OpenKind::inlet ? inlet_term(s, face, a, p, i, e)
+                                                              : face.density});
               }
               std::uint64_t solid = 0;
               for (int k = 0; k < Lattice::q; ++k)
@@ -248,7 +257,7 @@ class OpenFaces {
                   solid |= std::uint64_t(1) << k;
               if (int(links.size()) > first)
                 sites.push_back({site(x, y, z), 2 * a + side, first, int(links.size()) - first,
-                                 face.kind == OpenKind::outlet, solid});
+                                 face.kind, solid});
             }
       }
     m_sites =

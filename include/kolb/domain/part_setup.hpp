@@ -49,7 +49,9 @@ inline OpenFaceSetup open_face_setup(const PartSetup& s) {
     for (int side = 0; side < 2; ++side) {
       const FaceBoundary& b = c.faces[2 * a + side];
       if (s.faces[a][side] == FaceLink::open)
-        o.face[a][side] = {b.kind == FaceKind::pressure_outlet ? OpenKind::outlet : OpenKind::inlet,
+        o.face[a][side] = {b.kind == FaceKind::pressure_outlet ? OpenKind::outlet
+                           : b.kind == FaceKind::outflow       ? OpenKind::outflow
+                                                               : OpenKind::inlet,
                            b.velocity, b.profile == InletProfile::parabolic, b.ramp_steps,
                            b.density};
     }

@@ -49,8 +49,9 @@ class ConfigError : public std::runtime_error {
   std::string m_what;
 };
 
-enum class FaceKind { periodic, wall, moving_wall, velocity_inlet, pressure_outlet };
-KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall", "velocity_inlet", "pressure_outlet");
+enum class FaceKind { periodic, wall, moving_wall, velocity_inlet, pressure_outlet, outflow };
+KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall", "velocity_inlet", "pressure_outlet",
+                "outflow");
 
 // A velocity inlet's profile across the face: the same velocity everywhere,
 // or that velocity at the centre times 4 s (1 - s) along each transverse
@@ -182,9 +183,11 @@ struct Case {
   ExecutionSettings execution;
   std::string yaml;  // the effective configuration (after --set), echoed in reports
 
-  // Whether face f lets fluid in or out (a velocity inlet or a pressure outlet).
-  bool open(int f) const {
-    return faces[f].kind == FaceKind::velocity_inlet || faces[f].kind == FaceKind::pressure_outlet;
+  // Whether face f lets fluid in or out (a velocity inlet, a pressure outlet
+  // or an outflow), and whether it lets it out.
+  bool open(int f) const { return faces[f].kind == FaceKind::velocity_inlet || outlet(f); }
+  bool outlet(int f) const {
+    return faces[f].kind == FaceKind::pressure_outlet || faces[f].kind == FaceKind::outflow;
   }
   std::array<bool, 3> periodic() const {
     return {faces[0].kind == FaceKind::periodic, faces[2].kind == FaceKind::periodic,
