@@ -65,7 +65,7 @@ EOF
       rm -rf "$work/run"
       extra=()
       [ "$case" = cavity ] && extra=(--set "physics.reference_length=${size%%,*}")
-      "$kolb" run "$input" --set "domain.size=[$size]" "${extra[@]}" \
+      "$kolb" run "$input" --set "domain.size=[$size]" ${extra[@]+"${extra[@]}"} \
         --set run.steps="$steps" --set output.vtk_every=0 \
         --set output.observables_every=0 --set execution.streaming=$scheme \
         --set output.folder="$work/run" >/dev/null 2>&1

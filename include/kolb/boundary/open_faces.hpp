@@ -96,6 +96,13 @@ enum class OpenState : std::uint8_t {
             // opposite(k) where x + c_k is solid: the pull bounced it there)
 };
 
+// The slot of a halo site the pull reads population i from: i, or in place
+// (before the pull, swapped) opposite(i).
+template <class Lattice>
+KOKKOS_INLINE_FUNCTION constexpr int halo_slot(int i, bool swapped) {
+  return swapped ? Lattice::opposite(i) : i;
+}
+
 // The value of each link of each open site, from the post-collision state
 // `State` of the buffer: into the halo slot the pull reads (`m_direct`:
 // g's slot i, in place g's slot opposite(i)), or kept in m_values until
@@ -142,12 +149,13 @@ struct OpenSiteValues {
   // Where the value of `link` goes, unless kept in m_values.
   KOKKOS_INLINE_FUNCTION stored_t<S>* target(const OpenSite& s, const OpenLink& link) const {
     if constexpr (State == OpenState::pushed) return &m_f(m_layout(s.site, link.i));
-    return &m_f(
-        m_layout(link.ghost, State == OpenState::swapped ? Lattice::opposite(link.i) : link.i));
+    return &m_f(m_layout(link.ghost, halo_slot<Lattice>(link.i, State == OpenState::swapped)));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
+#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
     if (j + kAhead < index_t(m_sites.extent(0))) prefetch(m_sites(j + kAhead));
+#endif
     const OpenSite s = m_sites(j);
     R u[3] = {0, 0, 0};
     if (s.kind == OpenKind::outlet) {  // the site's velocity
@@ -202,7 +210,7 @@ struct OpenLinkWrite {
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const OpenLink l = m_links(j);
     if (l.late ? m_late : m_early)
-      m_f(m_layout(l.ghost, m_swapped ? Lattice::opposite(l.i) : l.i)) = m_values(j);
+      m_f(m_layout(l.ghost, halo_slot<Lattice>(l.i, m_swapped))) = m_values(j);
   }
 };
 
