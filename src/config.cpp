@@ -149,6 +149,7 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
       const double l = p.positive("reference_length", " (in lattice sites)");
       check_mach(p, "reference_velocity", u, info.sound_speed());
       nu = u * l / re;
+      c.forces.velocity = u, c.forces.length = l;
     }
     c.tau = nu / info.cs2 + 0.5;
   }
@@ -278,6 +279,35 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
   }
 }
 
+// `forces`: the reference of the obstacles' force coefficients (after
+// physics, whose Reynolds number's U and L are the defaults).
+void read_forces(const Map& top, Case& c) {
+  if (!top.has("forces")) {
+    if (c.dim == 2) c.forces.area = c.forces.length;
+    return;
+  }
+  const Map f(top.reader(), top.get("forces"), "forces", schema_keys("forces"));
+  if (c.obstacles.empty())
+    top.reader().fail(top.get("forces"), "forces",
+                      "forces are those on obstacles, and the case has none");
+  // Given with the Reynolds number, U and L are defaults; else required.
+  const auto reference = [&](const char* key, double fallback) {
+    return fallback > 0 ? f.positive(key, fallback) : f.positive(key);
+  };
+  c.forces.velocity = reference("reference_velocity", c.forces.velocity);
+  c.forces.length = reference("reference_length", c.forces.length);
+  c.forces.density = f.positive("reference_density", 1.0);
+  if (c.dim == 2) {
+    if (f.has("reference_area"))
+      f.fail("reference_area", "2-D forces are per site of depth: A is reference_length");
+    c.forces.area = c.forces.length;
+  } else {
+    c.forces.area = f.positive("reference_area",
+                               " (in sites^2, e.g. D H for a cylinder "
+                               "spanning a duct)");
+  }
+}
+
 void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
   if (!top.has("obstacles")) return;
   const YAML::Node list = top.get("obstacles");
@@ -286,6 +316,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                       to_string(c.lattice) + " runs without obstacles (thermal walls on y only)");
   if (!list.IsSequence())
     top.reader().fail(list, "obstacles", "expected a list of obstacles, got " + yaml_text(list));
+  if (list.size() > 255)  // Geometry::body numbers them in a byte
+    top.reader().fail(list, "obstacles",
+                      "at most 255 obstacles, got " + std::to_string(list.size()));
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = "obstacles[" + std::to_string(i) + "]";
     const YAML::Node n = list[i];
@@ -509,6 +542,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
   read_physics(top, c, info);
   read_boundaries(top, c, info);
   read_obstacles(top, c, base_dir);
+  read_forces(top, c);
   read_initial(top, c, info);
 
   {

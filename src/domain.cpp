@@ -239,6 +239,14 @@ bool Domain::swap_overlapped() const {
 
 void Domain::advance(std::int64_t steps) { schedule().advance(m_node, steps); }
 
+std::vector<std::array<double, 3>> Domain::body_forces() {
+  std::vector<std::array<double, 3>> sum(m_case.obstacles.size(), {0, 0, 0});
+  if (sum.empty()) return sum;
+  for (Slot& s : m_node.slots) s.part->add_body_forces(sum);
+  if (m_grid) comm::sum(sum.front().data(), int(3 * sum.size()));
+  return sum;
+}
+
 ObservableSums Domain::observe(const RowSample& rows) {
   ObservableSums sum;
   for (Slot& s : m_node.slots) sum.add(s.part->observe(rows));

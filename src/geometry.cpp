@@ -151,6 +151,7 @@ bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
 Geometry build_geometry(const Case& c, const Extents& e) {
   Geometry g;
   g.material.assign(e.num_sites(), kFluid);
+  g.body.assign(e.num_sites(), 0);
   // Wall materials of the faces; a moving wall wins over a resting one where
   // faces meet (the lid owns the cavity's top corners), so rank them.
   std::array<material_t, 6> face_material{};
@@ -173,7 +174,9 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         }
         g.material[e.site(x, y, z)] = m;
       }
-  for (const Obstacle& o : c.obstacles) {
+  for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
+    const Obstacle& o = c.obstacles[k];
+    const auto solid = [&](index_t s) { g.material[s] = kSolid, g.body[s] = std::uint8_t(k + 1); };
     if (o.kind == Obstacle::Kind::mask) {
       const Mask mask = read_mask(o);
       if (o.offset[0] < 0 || o.offset[1] < 0 || o.offset[0] + mask.width > c.size[0] ||
@@ -186,13 +189,13 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         for (int y = 0; y < mask.height; ++y)
           for (int x = 0; x < mask.width; ++x)
             if (mask.solid[std::size_t(y) * mask.width + x])
-              g.material[e.site(x + o.offset[0], y + o.offset[1], z)] = kSolid;
+              solid(e.site(x + o.offset[0], y + o.offset[1], z));
       continue;
     }
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)
-          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) g.material[e.site(x, y, z)] = kSolid;
+          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) solid(e.site(x, y, z));
   }
   // Periodic halos: the sites one period away.
   const auto periodic = c.periodic();
@@ -204,7 +207,9 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         for (int a = 0; a < c.dim; ++a)
           if (periodic[a] && (p[a] < 0 || p[a] >= e.n[a]))
             p[a] = (p[a] + e.n[a]) % e.n[a], halo = true;
-        if (halo) g.material[e.site(x, y, z)] = g.material[e.site(p[0], p[1], p[2])];
+        if (!halo) continue;
+        const index_t from = e.site(p[0], p[1], p[2]), to = e.site(x, y, z);
+        g.material[to] = g.material[from], g.body[to] = g.body[from];
       }
   return g;
 }

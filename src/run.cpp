@@ -111,13 +111,16 @@ class StabilityCheck {
         m_summary(summary),
         m_limit(lattice_info(c.lattice).sound_speed()),
         m_last(domain.observe()),
+        m_forces(domain.body_forces()),
         m_fluid_sites(m_last.fluid_sites) {}
 
   // The last observables of the whole lattice (what the report gives).
   const ObservableSums& last() const { return m_last; }
+  // The forces on the obstacles at the last row.
+  const std::vector<std::array<double, 3>>& forces() const { return m_forces; }
   double fluid_sites() const { return m_fluid_sites; }
   // The whole lattice's observables read again (after a step outside the loop).
-  void refresh() { m_last = m_domain.observe(); }
+  void refresh() { m_last = m_domain.observe(), m_forces = m_domain.body_forces(); }
 
   // After `dt` more seconds of steps, at step `now`: a row of observables
   // (`row`), or a sampled check where one is due.
@@ -127,13 +130,18 @@ class StabilityCheck {
     const auto t_obs = clock_type::now();
     const RowSample rows = row ? RowSample() : RowSample{kCheckRows, int(m_checks++ % kCheckRows)};
     const ObservableSums seen = m_domain.observe(rows);
+    if (row) {
+      const auto t_forces = clock_type::now();
+      m_forces = m_domain.body_forces();
+      m_summary.force_seconds += seconds_since(t_forces);
+    }
     double cost = seconds_since(t_obs);
     m_summary.check_seconds += cost;
     comm::max(&cost, 1);  // every rank checks at the same steps
     m_since = 0;
     if (row) {
       m_last = seen;
-      m_out.observables(now, m_last);
+      m_out.observables(now, m_last, m_forces);
     } else {
       m_interval = std::max(0.25, 200 * cost);
       if (!stable(seen)) m_last = m_domain.observe();
@@ -165,6 +173,7 @@ class StabilityCheck {
   RunSummary& m_summary;
   double m_limit;
   ObservableSums m_last;
+  std::vector<std::array<double, 3>> m_forces;
   double m_fluid_sites;
   double m_interval = 0.25, m_since = 0;  // seconds of steps between checks, and since the last
   std::int64_t m_checks = 0;              // sampled checks so far
@@ -290,7 +299,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
   summary.status = "completed";
   StabilityCheck stability(c, *domain, out, summary);
   if (checkpoint.empty()) {
-    out.observables(0, stability.last());
+    out.observables(0, stability.last(), stability.forces());
     if (c.output.vtk_every > 0) out.snapshot();
   }
   stability.check();

@@ -100,14 +100,15 @@ RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
       m_dir(c.output.folder + "/"),
       m_tuning(std::move(tuning)),
       m_thermal(lattice_info(c.lattice).has_temperature),
-      m_root(comm::root()) {
+      m_root(comm::root()),
+      m_forces(c) {
   if (!m_root) return;
   const std::string csv = m_dir + "observables.csv";
   const std::string header =
       std::string(
           "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,"
           "max_speed") +
-      (m_thermal ? ",internal_energy\n" : "\n");
+      (m_thermal ? ",internal_energy" : "") + m_forces.header() + "\n";
   std::string kept = header;
   if (restart_step >= 0) {
     std::ifstream in(csv);
@@ -122,13 +123,14 @@ RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
   if (!m_csv) throw std::runtime_error("cannot write " + csv + ": " + std::strerror(errno));
 }
 
-void RunOutputs::observables(std::int64_t step, const ObservableSums& o) {
+void RunOutputs::observables(std::int64_t step, const ObservableSums& o,
+                             const std::vector<std::array<double, 3>>& forces) {
   if (!m_root) return;
   m_csv << step << std::setprecision(17) << ',' << o.mass << ',' << o.momentum[0] << ','
         << o.momentum[1] << ',' << o.momentum[2] << ',' << o.kinetic_energy << ',' << o.mean_speed()
         << ',' << o.max_speed;
   if (m_thermal) m_csv << ',' << o.internal_energy;
-  m_csv << '\n';
+  m_csv << m_forces.row(step, forces) << '\n';
   m_csv.flush();  // a crash or an instability must not lose written rows
   if (!m_csv)
     throw std::runtime_error("cannot write " + m_dir +
@@ -209,6 +211,7 @@ void RunOutputs::report(const std::string& status, const std::string& error,
                       {"output_seconds", summary.loop_seconds - summary.seconds},
                       {"check_seconds", summary.check_seconds},
                       {"vtk_seconds", summary.vtk_seconds},
+                      {"force_seconds", summary.force_seconds},
                       {"mlups", summary.mlups},
                       {"mflups", summary.mflups},
                       {"solver_mlups", summary.solver_mlups},
@@ -216,8 +219,8 @@ void RunOutputs::report(const std::string& status, const std::string& error,
                        "all sites x steps / loop_seconds (the whole time "
                        "loop: steps, outputs, checks); solver_mlups: / "
                        "solver_seconds (the steps alone); output_seconds = loop - solver, "
-                       "of which check_seconds (stability checks, observables) and "
-                       "vtk_seconds (snapshots)"}};
+                       "of which check_seconds (stability checks, observables; the forces "
+                       "on obstacles, force_seconds, within it) and vtk_seconds (snapshots)"}};
   r["final_observables"] = {{"step", m_domain.step()},
                             {"mass", last.mass},
                             {"momentum", {last.momentum[0], last.momentum[1], last.momentum[2]}},
@@ -225,6 +228,10 @@ void RunOutputs::report(const std::string& status, const std::string& error,
                             {"internal_energy", last.internal_energy},
                             {"mean_speed", last.mean_speed()},
                             {"max_speed", last.max_speed}};
+  if (!m_forces.empty()) {
+    r["forces"] = m_forces.report();
+    m_forces.plot(m_dir);
+  }
   nlohmann::json vtk = nlohmann::json::array();
   for (const auto& s : m_snapshots) vtk.push_back(s.second);
   r["outputs"] = {{"observables", "observables.csv"}, {"vtk", vtk}};

@@ -5,6 +5,7 @@
 // as it is written, so a failing run keeps what it wrote. Under MPI rank 0
 // writes all but the snapshots' pieces, which every rank writes.
 
+#include <kolb/app/force_series.hpp>
 #include <kolb/app/run.hpp>
 #include <kolb/domain/domain.hpp>
 
@@ -25,12 +26,14 @@ class RunOutputs {
   RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning, std::int64_t restart_step = -1);
 
   std::string report_path() const { return m_dir + "report.json"; }
-  // A row of observables.csv.
-  void observables(std::int64_t step, const ObservableSums& o);
+  // A row of observables.csv: the sums and the force on each obstacle.
+  void observables(std::int64_t step, const ObservableSums& o,
+                   const std::vector<std::array<double, 3>>& forces);
   // The fields of the domain's step as a VTK snapshot, listed in fields.pvd.
   void snapshot();
   // report.json: the configuration, the execution, the speed and the last
-  // observables; `error` is empty unless the run failed.
+  // observables, the forces on the obstacles (and forces.png beside it);
+  // `error` is empty unless the run failed.
   void report(const std::string& status, const std::string& error, const RunSummary& summary,
               const ObservableSums& last, double fluid_sites) const;
   // Facts about the time loop for the report's "run" section (restart,
@@ -45,6 +48,7 @@ class RunOutputs {
   bool m_thermal;
   bool m_root;
   std::ofstream m_csv;
+  ForceSeries m_forces;
   std::vector<std::pair<std::int64_t, std::string>> m_snapshots;
   HostFields m_fields;  // one snapshot's, kept: its memory serves the next
   nlohmann::json m_run = nlohmann::json::object();

@@ -36,6 +36,9 @@ std::vector<SchemaSection> make_schema() {
         {"physics", "map", "required", "relaxation and forcing, below"},
         {"boundaries", "map", "required", "one entry per face, below"},
         {"obstacles", "list", "none", "solid shapes, below"},
+        {"forces", "map", "none",
+         "the reference of the obstacles' force coefficients c_D, c_L and Strouhal number, "
+         "below"},
         {"initial", "map", "uniform rest, density 1", "initial fields, below"},
         {"run", "map", "required", "the number of steps, below"},
         {"output", "map", "required", "below"},
@@ -80,6 +83,16 @@ std::vector<SchemaSection> make_schema() {
         {"gravity", "[numbers]", "none",
          "`[gx, gy]`, model units. Each step adds exactly ρ g Δt to the momentum; T is shifted "
          "too (§5) so the force does no spurious heating"}}});
+  s.push_back(
+      {"forces",
+       {{"reference_velocity", "number", "`physics.reference_velocity`",
+         "U of c = 2F / (ρ U² A) and of St = f L / U (lattice units)"},
+        {"reference_length", "number", "`physics.reference_length`",
+         "L, in sites: the body's size across the flow (the cylinder's diameter); in 2-D also "
+         "A (forces are per site of depth)"},
+        {"reference_area", "number", "required in 3-D",
+         "A in sites² (3-D only): e.g. D·H for a cylinder spanning a duct of height H"},
+        {"reference_density", "number", "1", "ρ of the coefficients"}}});
   s.push_back(
       {"run",
        {{"steps", "integer", "required", "time steps (≥ 0); after `--restart`, the step to reach"},

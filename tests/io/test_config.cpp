@@ -270,6 +270,38 @@ TEST(Config, OpenFaces) {
       << e;
 }
 
+TEST(Config, ForcesTakeTheirReference) {
+  // The Reynolds number's U and L are the coefficients' reference; 2-D
+  // forces are per site of depth (A = L); `forces` overrides them.
+  const std::string body = "obstacles:\n  - {type: cylinder, center: [20, 16], radius: 4}\n";
+  const std::string with_body = replace(kValid, "run:", body + "run:");
+  auto c = kolb::read_case_string(with_body, "case.yaml");
+  EXPECT_TRUE(c.forces.given());
+  EXPECT_DOUBLE_EQ(c.forces.velocity, 0.1);
+  EXPECT_DOUBLE_EQ(c.forces.area, 64);
+  EXPECT_DOUBLE_EQ(c.forces.coefficient(0.32), 2 * 0.32 / (0.01 * 64));
+  c = kolb::read_case_string(
+      replace(with_body, "run:", "forces: {reference_length: 8, reference_density: 2}\nrun:"),
+      "case.yaml");
+  EXPECT_DOUBLE_EQ(c.forces.area, 8);
+  EXPECT_DOUBLE_EQ(c.forces.density, 2);
+  EXPECT_FALSE(kolb::read_case_string(replace(with_body,
+                                              "reynolds: 100, reference_velocity: 0.1, "
+                                              "reference_length: 64",
+                                              "tau: 0.6"),
+                                      "case.yaml")
+                   .forces.given());
+  auto e = error_of(replace(kValid, "run:", "forces: {reference_velocity: 0.1}\nrun:"));
+  EXPECT_NE(e.find("forces: forces are those on obstacles, and the case has none"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(with_body, "run:", "forces: {reference_area: 8}\nrun:"));
+  EXPECT_NE(e.find("forces.reference_area: 2-D forces are per site of depth"), std::string::npos)
+      << e;
+  e = error_of(replace(with_body, "run:", "forces: {reference_lenght: 8}\nrun:"));
+  EXPECT_NE(e.find("forces.reference_lenght"), std::string::npos) << e;
+}
+
 TEST(Config, OverrideErrorsNameTheOverride) {
   // Overriding the relaxation one way replaces the file's other way.
   EXPECT_DOUBLE_EQ(kolb::read_case_string(kValid, "case.yaml", {"physics.tau=0.6"}).tau, 0.6);

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 #include <Kokkos_Core.hpp>
 
+#include <cmath>
 #include <cstring>
 
 namespace {
@@ -65,6 +66,9 @@ void expect_tiles_match(const std::string& yaml, const std::vector<std::string>&
   reference.advance(steps);
   const auto expected = reference.populations();
   const auto expected_obs = reference.observe();
+  const auto expected_forces = reference.body_forces();
+  for (const auto& f : expected_forces)
+    EXPECT_GT(std::abs(f[0]) + std::abs(f[1]) + std::abs(f[2]), 1e-8) << "the lid's flow pushes";
   int tested = 0;
   for (const Ranks& ranks : kolb::tilings(c, kolb::comm::size())) {
     if (!kolb::tiling_problem(c, ranks).empty()) continue;
@@ -94,6 +98,14 @@ void expect_tiles_match(const std::string& yaml, const std::vector<std::string>&
     EXPECT_EQ(obs.fluid_sites, expected_obs.fluid_sites);
     EXPECT_NEAR(obs.mass, expected_obs.mass, 1e-12 * expected_obs.mass);
     EXPECT_EQ(obs.max_speed, expected_obs.max_speed);
+    // The forces on obstacles crossing tile borders, each rank's links
+    // summed: equal up to summation order.
+    const auto forces = domain.body_forces();
+    ASSERT_EQ(forces.size(), expected_forces.size());
+    for (std::size_t b = 0; b < forces.size(); ++b)
+      for (std::size_t a = 0; a < 3; ++a)
+        EXPECT_NEAR(forces[b][a], expected_forces[b][a], 1e-14)
+            << "obstacle " << b << " axis " << a << " tiling " << kolb::to_string(ranks, c.dim);
     EXPECT_EQ(domain.step(), steps);
   }
   EXPECT_GT(tested, 0) << "no valid tiling for " << kolb::comm::size() << " ranks";

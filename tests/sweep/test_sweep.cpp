@@ -4,11 +4,12 @@
 // node schedule gives the populations of the reference path (SoA, fused,
 // two buffers, one part) bit for bit at even steps; the reference conserves
 // mass to round-off without moving walls (D2Q37: fully periodic), and
-// momentum too where nothing exerts a force.
+// momentum too where nothing exerts a force; the forces on obstacles agree.
 #include "support/sweep.hpp"
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -21,6 +22,7 @@ using sweep::Findings;
 struct Outcome {
   std::vector<double> populations;
   kolb::ObservableSums first, last;
+  std::vector<std::array<double, 3>> forces;  // on the obstacles, at the end
 };
 
 // The plans every run reached, and how many of the sweep's tests ran.
@@ -41,6 +43,7 @@ Outcome run(const sweep::GeneratedCase& g, const sweep::Config& config) {
   for (const int k : config.chunks) d.advance(k);
   r.last = d.observe();
   r.populations = d.populations();
+  r.forces = d.body_forces();
   return r;
 }
 
@@ -79,6 +82,14 @@ void check_case(const sweep::GeneratedCase& g, bool conserves_mass, Findings& fo
   for (const auto& config : sweep::single_process_configs(g)) {
     ++found.runs;
     const Outcome got = run(g, config);
+    // The same populations give the same forces, up to the order the
+    // parts' links are summed in.
+    ASSERT_EQ(got.forces.size(), want.forces.size());
+    for (std::size_t b = 0; b < want.forces.size(); ++b)
+      for (std::size_t a = 0; a < 3; ++a)
+        EXPECT_NEAR(got.forces[b][a], want.forces[b][a], 1e-12)
+            << "force on obstacle " << b << ", axis " << a << "\n"
+            << sweep::describe(g, &config);
     const std::size_t d = kolb::test::first_difference(got.populations, want.populations);
     if (d == want.populations.size() && got.populations.size() == want.populations.size()) continue;
     ++found.failed[name_of(config, g)];

@@ -167,6 +167,9 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   ObservableSums observe(const RowSample& rows) override {
     return m_fields.observe(block(), held(), rows);
   }
+  void add_body_forces(std::vector<std::array<double, 3>>& sum) override {
+    m_fields.add_body_forces(block(), held(), m_bodies, sum);
+  }
   void gather_fields(HostFields& out) override { m_fields.gather_fields(block(), held(), out); }
   void gather_populations(std::vector<double>& out, const std::array<int, 3>& tile) override {
     m_fields.gather_populations(block(), held(), out, tile);
@@ -278,6 +281,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
     m_open = {open_face_setup(s), mat, e};
+    const Extents global(s.c.size, Lattice::halo, Lattice::dim);
+    m_bodies = body_links<Lattice, memory_space>(
+        e, s.origin, int(s.c.obstacles.size()),
+        [&](int x, int y, int z) { return s.geometry.body[global.site(x, y, z)]; },
+        [&](int x, int y, int z) { return s.geometry.material[global.site(x, y, z)] == kFluid; });
     if constexpr (Model::in_place_streaming) {
       if (m_plan.phases == 2)
         m_halos.map_pushes(first, m_plan.phase[1].row_halos, mat, block(),
@@ -440,6 +448,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Kokkos::View<GhostRun*, memory_space> m_ghosts;       // filled before each (pull) step
   Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;  // those the fused end lines take
   OpenFaces<Lattice, S, Layout, memory_space> m_open;   // inlets and outlets, before each pull
+  BodyLinks<memory_space> m_bodies;                     // links into obstacles (their forces)
 };
 
 }  // namespace kolb

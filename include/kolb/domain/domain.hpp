@@ -48,6 +48,9 @@ class Domain {
   // Sums over the whole lattice, or over the rows `rows` takes of each
   // part (the run loop's stability checks; every rank together).
   ObservableSums observe(const RowSample& rows = RowSample());
+  // The force the fluid exerts on each obstacle of the case, in its order
+  // (momentum exchange from the post-collision state; every rank together).
+  std::vector<std::array<double, 3>> body_forces();
   // The fields of this rank's tile (`origin` = its place in the lattice).
   HostFields fields();
   // The same into `into`, whose arrays are reused where they have the size

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 namespace kolb {
 
@@ -111,6 +112,10 @@ class Part {
 
   // Sums over this part's interior, or over the rows `rows` takes.
   virtual ObservableSums observe(const RowSample& rows) = 0;
+  // Adds the force the fluid exerts on each obstacle over this part's links
+  // into it (momentum exchange, boundary/body_forces.hpp) to `sum` (one per
+  // obstacle of the case).
+  virtual void add_body_forces(std::vector<std::array<double, 3>>& sum) = 0;
   // This part's columns of the global fields / populations (x-fastest, Q
   // per site, the same whatever the layout; tile-local indices), already sized.
   virtual void gather_fields(HostFields& out) = 0;

@@ -7,6 +7,7 @@
 // the observables and moments read them in place; after a pull step they
 // are streamed, and a reconstructed copy is kept until the state changes.
 
+#include <kolb/boundary/body_forces.hpp>
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/domain/spaces.hpp>
 #include <kolb/io/fields.hpp>
@@ -51,6 +52,31 @@ class PartFields {
         "kolb::Observables", m_exec, interior_region(e),
         Observables<Model, Layout, memory_space>{b.current(), b.material(), b.layout(),
                                                  b.site_index(), m_model, swapped, local});
+  }
+
+  // Adds the force on each body over `links` to `sum` (one per body), from
+  // the post-collision state.
+  void add_body_forces(const block_type& block, Held held, const BodyLinks<memory_space>& links,
+                       std::vector<std::array<double, 3>>& sum) {
+    if (links.first.back() == 0) return;
+    const bool swapped = held == Held::swapped && !m_fresh;
+    const block_type b = swapped ? block : post_collision(block, held);
+    const BodyForceSum<Lattice, S, Layout, memory_space> f{b.current(), b.layout(), links, swapped};
+    for (int k = 0; k < links.bodies(); ++k) {
+      const index_t begin = links.first[std::size_t(k)], end = links.first[std::size_t(k) + 1];
+      BodyForce force;
+      // A body's few thousand links take a few microseconds on one thread:
+      // less than starting the host's threads for them.
+      if (is_host_space_v<Exec> && end - begin < 4096) {
+        m_exec.fence();
+        for (index_t j = begin; j < end; ++j) f(j, force);
+      } else {
+        Kokkos::parallel_reduce(
+            "kolb::BodyForce",
+            Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, begin, end), f, force);
+      }
+      for (int a = 0; a < 3; ++a) sum[std::size_t(k)][std::size_t(a)] += force.f[a];
+    }
   }
 
   void gather_fields(const block_type& block, Held held, HostFields& out) {

@@ -91,6 +91,17 @@ struct Obstacle {
   std::string where;                                 // for error messages
 };
 
+// What the forces on obstacles are made dimensionless with:
+// c = 2 F / (ρ U² A), U and L from `forces` or physics' Reynolds number;
+// A = L in 2-D (per site of depth), the given area in 3-D.
+struct ForceReference {
+  double velocity = 0, length = 0, area = 0, density = 1;
+  bool given() const { return velocity > 0 && area > 0; }
+  double coefficient(double force) const {
+    return 2 * force / (density * velocity * velocity * area);
+  }
+};
+
 enum class InitialKind {
   uniform,
   taylor_green,
@@ -176,6 +187,7 @@ struct Case {
   ThermalSettings thermal;                    // D2Q37 only
   std::array<FaceBoundary, 6> faces;          // x-, x+, y-, y+, z-, z+
   std::vector<Obstacle> obstacles;
+  ForceReference forces;  // c_D, c_L of the obstacles (unset: forces only)
   InitialCondition initial;
   std::int64_t steps = 0;
   SteadySettings steady;

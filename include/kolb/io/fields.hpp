@@ -63,9 +63,11 @@ inline void copy_box(const HostFields& from, std::array<int, 3> from_at, HostFie
 // Material ids of every storage site of `extents` (the whole lattice with
 // its halos): walls in the halos of non-periodic faces, obstacles inside,
 // periodic halos copied from the sites one period away; and the wall
-// velocities.
+// velocities. `body`: k + 1 on the sites of obstacle k (the last listed
+// wins where they overlap), 0 elsewhere; the forces on bodies sum by it.
 struct Geometry {
   std::vector<material_t> material;
+  std::vector<std::uint8_t> body;
   MaterialTable table;
 };
 Geometry build_geometry(const Case& c, const Extents& extents);

@@ -1,0 +1,51 @@
+#pragma once
+// ForceSeries: the forces on a run's obstacles at each row of
+// observables.csv, and what report.json and forces.png make of them: the
+// last force, c_D and c_L, their extremes and means over the second half of
+// the rows (the first half is the start-up), and the Strouhal number of the
+// lift.
+
+#include <kolb/io/case.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kolb {
+
+// The frequency (per step) of a signal sampled at `steps`: its upward
+// crossings of its mean, interpolated linearly, over their span. NaN with
+// fewer than three crossings (a steady or too short signal).
+double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal);
+
+class ForceSeries {
+ public:
+  explicit ForceSeries(const Case& c) : m_case(c), m_rows(c.obstacles.size()) {}
+
+  bool empty() const { return m_case.obstacles.empty(); }
+  // observables.csv's columns for the obstacles (each begins with ',').
+  std::string header() const;
+  // A row's: the forces (one per obstacle) at `step`, kept for the report.
+  std::string row(std::int64_t step, const std::vector<std::array<double, 3>>& forces);
+  // report.json's "forces": per obstacle, the last force and, with a
+  // reference, c_D and c_L with their second-half extremes and mean and the
+  // Strouhal number St = f L / U of the lift (null where the lift swings by
+  // less than 0.1 % of the mean drag: a steady wake).
+  nlohmann::json report() const;
+  // forces.png in `dir`: c_D and c_L (or the force) of each obstacle over
+  // the steps (gnuplot, if installed).
+  void plot(const std::string& dir) const;
+
+ private:
+  struct Sample {
+    double step;
+    std::array<double, 3> force;
+  };
+  const Case& m_case;
+  std::vector<std::vector<Sample>> m_rows;  // per obstacle
+};
+
+}  // namespace kolb

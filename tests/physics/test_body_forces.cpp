@@ -1,0 +1,130 @@
+// Forces on bodies by momentum exchange (boundary/body_forces.hpp).
+//  - Over one step, the momentum a control volume around a body gains
+//    equals what flows in across its surface, less what flows out, less
+//    the force on the body: M(t+1) = M(t) + In - Out - F, exactly (the
+//    collision keeps each site's momentum). The populations before and
+//    after the step give In, Out and M independently of how kolb sums the
+//    links, so F must match to round-off. Two bodies, each its own volume;
+//    both streaming schemes, after even and odd steps (the in-place state
+//    read back either way), one part or a node of several.
+//  - The lift's frequency: the upward crossings of a sampled sine.
+#include "support/cases.hpp"
+
+#include <kolb/app/force_series.hpp>
+#include <kolb/lattice/lattices.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+
+namespace {
+
+// A box of sites [lo, hi) per axis.
+struct Volume {
+  std::array<int, 3> lo, hi;
+  bool contains(int x, int y, int z) const {
+    return x >= lo[0] && x < hi[0] && y >= lo[1] && y < hi[1] && z >= lo[2] && z < hi[2];
+  }
+};
+
+// F = M(t) - M(t+1) + In - Out over volume v, from the post-collision
+// populations `before` (step t) and `after` (step t+1) of the whole
+// lattice (size n). The volume lies in the fluid, away from walls and faces,
+// around one body: links leaving it end in fluid or in that body.
+template <class Lattice>
+std::array<double, 3> balance(const std::vector<double>& before, const std::vector<double>& after,
+                              const std::array<int, 3>& n, const std::vector<kolb::material_t>& mat,
+                              const Volume& v) {
+  std::array<double, 3> f{0, 0, 0};
+  const auto at = [&](int x, int y, int z) { return (std::size_t(z) * n[1] + y) * n[0] + x; };
+  for (int z = v.lo[2] - 1; z <= v.hi[2]; ++z)
+    for (int y = v.lo[1] - 1; y <= v.hi[1]; ++y)
+      for (int x = v.lo[0] - 1; x <= v.hi[0]; ++x) {
+        if (Lattice::dim == 2 && z != 0) continue;
+        const std::size_t s = at(x, y, z);
+        if (mat[s] != kolb::kFluid) continue;
+        const bool in = v.contains(x, y, z);
+        for (int i = 0; i < Lattice::q; ++i) {
+          const int to[3] = {x + Lattice::c(i, 0), y + Lattice::c(i, 1), z + Lattice::c(i, 2)};
+          const bool to_in = v.contains(to[0], to[1], to[2]);
+          const bool to_fluid = mat[at(to[0], to[1], to[2])] == kolb::kFluid;
+          double w = 0;
+          if (in) w += before[s * Lattice::q + i] - after[s * Lattice::q + i];  // M(t) - M(t+1)
+          if (!in && to_in) w += before[s * Lattice::q + i];                    // In
+          if (in && !to_in && to_fluid) w -= before[s * Lattice::q + i];        // Out
+          for (int a = 0; a < Lattice::dim; ++a) f[std::size_t(a)] += w * Lattice::c(i, a);
+        }
+      }
+  return f;
+}
+
+template <class Lattice>
+void check_balance(const std::string& lattice) {
+  const bool d3 = Lattice::dim == 3;
+  // A channel fed through a ramped inlet: the flow is still starting, so
+  // every step is unsteady. Two bodies off the mid-line, both lifted.
+  const std::string yaml =
+      "lattice: " + lattice +
+      "\nprecision: double\ndomain: {size: " + (d3 ? "[40, 17, 15]" : "[64, 21]") +
+      "}\nphysics: {tau: 0.6}\nboundaries: {x-: {type: velocity_inlet, velocity: " +
+      (d3 ? "[0.05, 0, 0]" : "[0.05, 0]") +
+      ", profile: parabolic, ramp_steps: 30}, x+: pressure_outlet, y-: wall, y+: wall" +
+      (d3 ? ", z-: wall, z+: wall" : "") + "}\nobstacles:\n" +
+      (d3 ? "  - {type: sphere, center: [12, 8, 7.3], radius: 3.2}\n"
+            "  - {type: box, min: [25, 4, 5], max: [28, 9, 9]}\n"
+          : "  - {type: cylinder, center: [16, 10.3], radius: 3.6}\n"
+            "  - {type: box, min: [40, 6], max: [44, 10]}\n") +
+      "run: {steps: 0}\noutput: {folder: unused}\n";
+  const std::vector<Volume> volumes =
+      d3 ? std::vector<Volume>{{{7, 3, 2}, {18, 14, 13}}, {{22, 2, 3}, {31, 12, 12}}}
+         : std::vector<Volume>{{{10, 4, 0}, {23, 17, 1}}, {{36, 3, 0}, {49, 14, 1}}};
+  for (const std::string scheme : {"two_buffer", "aa"})
+    for (const std::string split : {"", "execution.host_columns=6"})
+      for (const int steps : {120, 121}) {
+        std::vector<std::string> sets = {"execution.streaming=" + scheme};
+        if (!split.empty()) sets.push_back(split);
+        auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
+        sim->advance(steps);
+        const auto forces = sim->body_forces();
+        const auto before = sim->populations();
+        const auto mat = sim->fields().material;
+        sim->advance(1);
+        const auto after = sim->populations();
+        ASSERT_EQ(forces.size(), 2u);
+        const std::array<int, 3> n = {sim->fields().n[0], sim->fields().n[1], sim->fields().n[2]};
+        for (std::size_t b = 0; b < 2; ++b) {
+          const auto want = balance<Lattice>(before, after, n, mat, volumes[b]);
+          const std::string where = lattice + " " + scheme + " " + split + " after " +
+                                    std::to_string(steps) + " steps, body " + std::to_string(b);
+          EXPECT_GT(forces[b][0], 1e-4) << where << ": the drag pushes the body downstream";
+          for (int a = 0; a < Lattice::dim; ++a)
+            EXPECT_NEAR(forces[b][std::size_t(a)], want[std::size_t(a)], 1e-12)
+                << where << ", axis " << a;
+        }
+      }
+}
+
+TEST(BodyForce, EqualsTheControlVolumeBalanceD2Q9) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q9", "double");
+  check_balance<kolb::D2Q9>("D2Q9");
+}
+
+TEST(BodyForce, EqualsTheControlVolumeBalanceD3Q19) {
+  KOLB_SKIP_UNLESS_COMPILED("D3Q19", "double");
+  check_balance<kolb::D3Q19>("D3Q19");
+}
+
+TEST(ForceSeries, FindsTheFrequencyOfASampledSine) {
+  std::vector<double> steps, lift, flat;
+  const double f = 1.0 / 731;  // steps per period not a multiple of the sampling
+  for (int k = 0; k < 400; ++k) {
+    steps.push_back(50.0 * k);
+    lift.push_back(0.3 + 0.9 * std::sin(2 * M_PI * f * steps.back() + 0.4));
+    flat.push_back(0.3);
+  }
+  EXPECT_NEAR(kolb::crossing_frequency(steps, lift), f, 1e-3 * f);
+  EXPECT_TRUE(std::isnan(kolb::crossing_frequency(steps, flat)));
+}
+
+}  // namespace
