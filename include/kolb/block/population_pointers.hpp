@@ -10,6 +10,7 @@
 // View path, which they vectorise.
 
 #include <kolb/block/extents.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <Kokkos_Core.hpp>
 
@@ -93,7 +94,7 @@ template <class Lattice, class View, class Layout>
 PopulationPointers<typename View::value_type, Lattice::q> own_populations(const View& f,
                                                                           const Layout& layout,
                                                                           bool swapped = false) {
-  return {f, layout, [&](int i) { return swapped ? Lattice::opposite(i) : i; },
+  return {f, layout, [&](int i) { return stored_slot<Lattice>(i, swapped); },
           [](int) { return index_t(0); }};
 }
 

@@ -23,6 +23,7 @@
 #include <kolb/block/bulk_rows.hpp>
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/allocate.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <algorithm>
 #include <array>
@@ -143,10 +144,10 @@ WallGhostPlan wall_ghosts(const Kokkos::View<const material_t*, Kokkos::HostSpac
             interior = interior && q[a] >= e.halo[a] && q[a] < e.halo[a] + e.n[a];
           if (!interior || q[0] < bulk(q[1], q[2], 0) || q[0] >= bulk(q[1], q[2], 1)) continue;
           const index_t s = site(q[0], q[1], q[2]);
-          const int o = Lattice::opposite(i);
           (x_side >= 0 && x_lanes[x_side] ? lanes : entries)
-              .push_back({int(material(g)) * Lattice::q + i, layout(g, swapped ? o : i),
-                          layout(s, swapped ? i : o)});
+              .push_back({int(material(g)) * Lattice::q + i,
+                          layout(g, stored_slot<Lattice>(i, swapped)),
+                          layout(s, stored_slot<Lattice>(Lattice::opposite(i), swapped))});
         }
       }
   return {impl::ghost_runs(std::move(entries)), impl::ghost_runs(std::move(lanes))};

@@ -35,6 +35,7 @@
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <array>
 #include <cmath>
@@ -96,13 +97,6 @@ enum class OpenState : std::uint8_t {
             // opposite(k) where x + c_k is solid: the pull bounced it there)
 };
 
-// The slot of a halo site the pull reads population i from: i, or in place
-// (before the pull, swapped) opposite(i).
-template <class Lattice>
-KOKKOS_INLINE_FUNCTION constexpr int halo_slot(int i, bool swapped) {
-  return swapped ? Lattice::opposite(i) : i;
-}
-
 // The value of each link of each open site, from the post-collision state
 // `State` of the buffer: into the halo slot the pull reads (`m_direct`:
 // g's slot i, in place g's slot opposite(i)), or kept in m_values until
@@ -149,7 +143,7 @@ struct OpenSiteValues {
   // Where the value of `link` goes, unless kept in m_values.
   KOKKOS_INLINE_FUNCTION stored_t<S>* target(const OpenSite& s, const OpenLink& link) const {
     if constexpr (State == OpenState::pushed) return &m_f(m_layout(s.site, link.i));
-    return &m_f(m_layout(link.ghost, halo_slot<Lattice>(link.i, State == OpenState::swapped)));
+    return &m_f(m_layout(link.ghost, stored_slot<Lattice>(link.i, State == OpenState::swapped)));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
@@ -158,8 +152,8 @@ struct OpenSiteValues {
 #endif
     const OpenSite s = m_sites(j);
     R u[3] = {0, 0, 0};
+    stored_t<S> f[Lattice::q] = {};    // an outlet site's f*, loaded together
     if (s.kind == OpenKind::outlet) {  // the site's velocity
-      stored_t<S> f[Lattice::q];
       for (int k = 0; k < Lattice::q; ++k) f[k] = *post(s, k);
       R rho = 0, m[3] = {0, 0, 0};
       for (int k = 0; k < Lattice::q; ++k) {
@@ -186,7 +180,7 @@ struct OpenSiteValues {
         const R cs2 = R(Lattice::cs2());
         const R eq = R(2 * Lattice::w(i)) * R(link.value) *
                      (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-        value = P::template store<Lattice>(eq - P::template load<Lattice>(*post(s, o), o), i);
+        value = P::template store<Lattice>(eq - P::template load<Lattice>(f[o], o), i);
       }
       if (State == OpenState::pushed || m_direct)
         *target(s, link) = value;
@@ -210,7 +204,7 @@ struct OpenLinkWrite {
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
     const OpenLink l = m_links(j);
     if (l.late ? m_late : m_early)
-      m_f(m_layout(l.ghost, halo_slot<Lattice>(l.i, m_swapped))) = m_values(j);
+      m_f(m_layout(l.ghost, stored_slot<Lattice>(l.i, m_swapped))) = m_values(j);
   }
 };
 

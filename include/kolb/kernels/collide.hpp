@@ -8,6 +8,7 @@
 #include <kolb/block/population_pointers.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <algorithm>
 
@@ -225,7 +226,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
     return P::template load<Lattice>(m_f(m_layout(s, i)), i);
   }
   KOKKOS_FORCEINLINE_FUNCTION void store(index_t s, int i, Scalar v) const {
-    m_f(m_layout(s, SwappedOut ? Lattice::opposite(i) : i)) = P::template store<Lattice>(v, i);
+    m_f(m_layout(s, stored_slot<Lattice>(i, SwappedOut))) = P::template store<Lattice>(v, i);
   }
 };
 

@@ -7,6 +7,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/lattice/slot.hpp>
 #include <kolb/model/model.hpp>
 
 #include <type_traits>
@@ -46,7 +47,7 @@ struct Moments {
     const index_t s = m_site(x, y, z);
     const index_t k = m_at(x, y, z);
     const SiteFields<Scalar> v = m_model.fields([&](int i) {
-      const int slot = Swapped ? Lattice::opposite(i) : i;
+      const int slot = stored_slot<Lattice>(i, Swapped);
       return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
     });
     m_out.rho(k) = v.rho;

@@ -4,6 +4,7 @@
 #include <kolb/block/block.hpp>
 #include <kolb/kernels/observable_sums.hpp>
 #include <kolb/kernels/policy.hpp>
+#include <kolb/lattice/slot.hpp>
 
 namespace kolb {
 
@@ -31,7 +32,7 @@ struct Observables {
     const index_t s = m_site(x, y, z);
     if (m_material(s) != kFluid) return;
     const auto v = m_model.fields([&](int i) {
-      const int slot = m_swapped ? Lattice::opposite(i) : i;
+      const int slot = stored_slot<Lattice>(i, m_swapped);
       return P::template load<Lattice>(m_f(m_layout(s, slot)), slot);
     });
     const double u2 = double(v.u[0]) * v.u[0] + double(v.u[1]) * v.u[1] + double(v.u[2]) * v.u[2];

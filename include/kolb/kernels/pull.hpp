@@ -13,6 +13,7 @@
 #include <kolb/block/population_pointers.hpp>
 #include <kolb/boundary/moving_wall.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <algorithm>
 
@@ -27,7 +28,7 @@ struct Pull {
   using P = Storage<S>;
   static constexpr int Q = Lattice::q;
   KOKKOS_FORCEINLINE_FUNCTION static constexpr int slot(int i) {
-    return Swapped ? Lattice::opposite(i) : i;
+    return stored_slot<Lattice>(i, Swapped);
   }
 
   Kokkos::View<const stored_t<S>*, MemorySpace> m_src;
