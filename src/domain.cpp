@@ -243,6 +243,7 @@ std::vector<std::array<double, 3>> Domain::body_forces() {
   std::vector<std::array<double, 3>> sum(m_case.obstacles.size(), {0, 0, 0});
   if (sum.empty()) return sum;
   for (Slot& s : m_node.slots) s.part->add_body_forces(sum);
+  static_assert(sizeof(std::array<double, 3>) == 3 * sizeof(double), "summed as one array");
   if (m_grid) comm::sum(sum.front().data(), int(3 * sum.size()));
   return sum;
 }

@@ -48,7 +48,7 @@ std::string ForceSeries::row(std::int64_t step, const std::vector<std::array<dou
   r << std::setprecision(17);
   for (std::size_t k = 0; k < m_rows.size(); ++k) {
     const auto& f = forces[k];
-    m_rows[k].push_back({double(step), f});
+    m_rows[k].push_back({step, f});
     for (int a = 0; a < m_case.dim; ++a) r << ',' << f[std::size_t(a)];
     if (m_case.forces.given())
       r << ',' << m_case.forces.coefficient(f[0]) << ',' << m_case.forces.coefficient(f[1]);
@@ -74,7 +74,7 @@ nlohmann::json ForceSeries::report() const {
       // The second half of the rows: the start-up is over.
       std::vector<double> steps, drag, lift;
       for (std::size_t j = rows.size() / 2; j < rows.size(); ++j) {
-        steps.push_back(rows[j].step);
+        steps.push_back(double(rows[j].step));
         drag.push_back(ref.coefficient(rows[j].force[0]));
         lift.push_back(ref.coefficient(rows[j].force[1]));
       }

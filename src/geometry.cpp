@@ -174,6 +174,8 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         }
         g.material[e.site(x, y, z)] = m;
       }
+  if (c.obstacles.size() > 255)  // read_case refuses more
+    throw std::invalid_argument("build_geometry: at most 255 obstacles (body ids are bytes)");
   for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
     const Obstacle& o = c.obstacles[k];
     const auto solid = [&](index_t s) { g.material[s] = kSolid, g.body[s] = std::uint8_t(k + 1); };

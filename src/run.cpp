@@ -120,7 +120,7 @@ class StabilityCheck {
   const std::vector<std::array<double, 3>>& forces() const { return m_forces; }
   double fluid_sites() const { return m_fluid_sites; }
   // The whole lattice's observables read again (after a step outside the loop).
-  void refresh() { m_last = m_domain.observe(), m_forces = m_domain.body_forces(); }
+  void refresh() { m_last = m_domain.observe(); }
 
   // After `dt` more seconds of steps, at step `now`: a row of observables
   // (`row`), or a sampled check where one is due.

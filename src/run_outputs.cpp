@@ -113,9 +113,17 @@ RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
   if (restart_step >= 0) {
     std::ifstream in(csv);
     std::string line;
-    for (bool first = true; std::getline(in, line); first = false)
+    for (bool first = true; std::getline(in, line); first = false) {
+      // Rows of other columns (a reference for the forces added or removed,
+      // another kolb) would not line up under this run's header.
+      if (first && line + "\n" != header)
+        throw std::runtime_error(csv + ": its columns (" + line + ") are not this run's (" +
+                                 header.substr(0, header.size() - 1) +
+                                 "): restart with the forces section it was written with, or "
+                                 "into a copy of the folder without observables.csv");
       if (!first && !line.empty() && std::strtoll(line.c_str(), nullptr, 10) <= restart_step)
         kept += line + "\n";
+    }
     m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
   }
   write_atomically(csv, kept);

@@ -85,9 +85,9 @@ std::vector<SchemaSection> make_schema() {
          "too (§5) so the force does no spurious heating"}}});
   s.push_back(
       {"forces",
-       {{"reference_velocity", "number", "`physics.reference_velocity`",
+       {{"reference_velocity", "number", "`physics.reference_velocity` (else required)",
          "U of c = 2F / (ρ U² A) and of St = f L / U (lattice units)"},
-        {"reference_length", "number", "`physics.reference_length`",
+        {"reference_length", "number", "`physics.reference_length` (2-D: else required)",
          "L, in sites: the body's size across the flow (the cylinder's diameter); in 2-D also "
          "A (forces are per site of depth)"},
         {"reference_area", "number", "required in 3-D",

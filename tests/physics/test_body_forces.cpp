@@ -86,6 +86,8 @@ void check_balance(const std::string& lattice) {
         if (!split.empty()) sets.push_back(split);
         auto sim = kolb::make_domain(kolb::test::make_case(yaml, sets));
         sim->advance(steps);
+        // The forces first: in place they read the buffer itself, which
+        // populations() then copies (and the copy would serve the forces).
         const auto forces = sim->body_forces();
         const auto before = sim->populations();
         const auto mat = sim->fields().material;

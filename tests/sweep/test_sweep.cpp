@@ -42,8 +42,8 @@ Outcome run(const sweep::GeneratedCase& g, const sweep::Config& config) {
   r.first = d.observe();
   for (const int k : config.chunks) d.advance(k);
   r.last = d.observe();
+  r.forces = d.body_forces();  // first: in place, before populations() keeps a copy
   r.populations = d.populations();
-  r.forces = d.body_forces();
   return r;
 }
 

@@ -41,7 +41,7 @@ class ForceSeries {
 
  private:
   struct Sample {
-    double step;
+    std::int64_t step;
     std::array<double, 3> force;
   };
   const Case& m_case;

@@ -11,6 +11,7 @@
 #include <kolb/block/storage.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
+#include <kolb/lattice/slot.hpp>
 
 #include <algorithm>
 #include <array>
@@ -45,6 +46,8 @@ struct BodyLinks {
 template <class Lattice, class MemorySpace, class BodyOf, class FluidAt>
 BodyLinks<MemorySpace> body_links(const Extents& e, const std::array<int, 3>& origin, int bodies,
                                   const BodyOf& body, const FluidAt& fluid) {
+  BodyLinks<MemorySpace> links;
+  if (bodies == 0) return links;
   const auto count = static_cast<std::size_t>(bodies);
   std::vector<std::vector<index_t>> site(count);
   std::vector<std::vector<std::uint8_t>> dir(count);
@@ -61,7 +64,6 @@ BodyLinks<MemorySpace> body_links(const Extents& e, const std::array<int, 3>& or
           dir[std::size_t(b - 1)].push_back(std::uint8_t(i));
         }
       }
-  BodyLinks<MemorySpace> links;
   std::vector<index_t> all_sites;
   std::vector<std::uint8_t> all_dirs;
   for (std::size_t b = 0; b < count; ++b) {
@@ -93,7 +95,8 @@ struct BodyForceSum {
 
   Kokkos::View<const stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
-  BodyLinks<MemorySpace> m_links;
+  Kokkos::View<const index_t*, MemorySpace> m_site;      // BodyLinks::site
+  Kokkos::View<const std::uint8_t*, MemorySpace> m_dir;  // BodyLinks::dir
   bool m_swapped = false;
 
   // On the host, the link kAhead on asks for its line: after the
@@ -101,18 +104,17 @@ struct BodyForceSum {
   static constexpr int kAhead = 16;
 
   KOKKOS_INLINE_FUNCTION int slot(index_t k) const {
-    const int i = m_links.dir(k);
-    return m_swapped ? Lattice::opposite(i) : i;
+    return stored_slot<Lattice>(m_dir(k), m_swapped);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t k, value_type& sum) const {
 #if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
     const index_t next = k + kAhead;
-    if (next < index_t(m_links.site.extent(0)))
-      host::prefetch_read(&m_f(m_layout(m_links.site(next), slot(next))));
+    if (next < index_t(m_site.extent(0)))
+      host::prefetch_read(&m_f(m_layout(m_site(next), slot(next))));
 #endif
-    const int i = m_links.dir(k);
-    const double f = P::template load<Lattice>(m_f(m_layout(m_links.site(k), slot(k))), slot(k));
+    const int i = m_dir(k);
+    const double f = P::template load<Lattice>(m_f(m_layout(m_site(k), slot(k))), slot(k));
     for (int a = 0; a < Lattice::dim; ++a) sum.f[a] += 2 * Lattice::c(i, a) * f;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }

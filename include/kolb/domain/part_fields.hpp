@@ -18,6 +18,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kolb {
@@ -44,8 +45,7 @@ class PartFields {
   void changed() { m_fresh = false; }
 
   ObservableSums observe(const block_type& block, Held held, const RowSample& rows) {
-    const bool swapped = held == Held::swapped && !m_fresh;
-    const block_type b = swapped ? block : post_collision(block, held);
+    const auto [b, swapped] = readable(block, held);
     const Extents& e = b.extents();
     const RowSample local = rows.shifted(m_origin[1] - e.halo[1] + m_origin[2] - e.halo[2]);
     return reduce_sites(
@@ -58,30 +58,33 @@ class PartFields {
   // the post-collision state.
   void add_body_forces(const block_type& block, Held held, const BodyLinks<memory_space>& links,
                        std::vector<std::array<double, 3>>& sum) {
-    if (links.first.back() == 0) return;
-    const bool swapped = held == Held::swapped && !m_fresh;
-    const block_type b = swapped ? block : post_collision(block, held);
-    const BodyForceSum<Lattice, S, Layout, memory_space> f{b.current(), b.layout(), links, swapped};
+    if (links.bodies() == 0 || links.first.back() == 0) return;
+    const auto [b, swapped] = readable(block, held);
+    const BodyForceSum<Lattice, S, Layout, memory_space> f{b.current(), b.layout(), links.site,
+                                                           links.dir, swapped};
+    if constexpr (is_host_space_v<Exec>) m_exec.fence();
     for (int k = 0; k < links.bodies(); ++k) {
       const index_t begin = links.first[std::size_t(k)], end = links.first[std::size_t(k) + 1];
       BodyForce force;
       // A body's few thousand links take a few microseconds on one thread:
       // less than starting the host's threads for them.
-      if (is_host_space_v<Exec> && end - begin < 4096) {
-        m_exec.fence();
-        for (index_t j = begin; j < end; ++j) f(j, force);
-      } else {
+      bool done = false;
+      if constexpr (is_host_space_v<Exec>) {
+        if (end - begin < 4096) {
+          for (index_t j = begin; j < end; ++j) f(j, force);
+          done = true;
+        }
+      }
+      if (!done)
         Kokkos::parallel_reduce(
             "kolb::BodyForce",
             Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, begin, end), f, force);
-      }
       for (int a = 0; a < 3; ++a) sum[std::size_t(k)][std::size_t(a)] += force.f[a];
     }
   }
 
   void gather_fields(const block_type& block, Held held, HostFields& out) {
-    const bool swapped = held == Held::swapped && !m_fresh;
-    const block_type b = swapped ? block : post_collision(block, held);
+    const auto [b, swapped] = readable(block, held);
     const Extents& e = b.extents();
     using arrays = MomentArrays<memory_space>;
     if constexpr (std::is_same<memory_space, Kokkos::HostSpace>::value) {
@@ -179,6 +182,14 @@ class PartFields {
   }
 
  private:
+  // What the reductions read: the block in place where it holds the AA
+  // state between step pairs (`swapped`: population i in slot opposite(i))
+  // and no copy is kept, else post_collision's.
+  std::pair<block_type, bool> readable(const block_type& block, Held held) {
+    const bool swapped = held == Held::swapped && !m_fresh;
+    return {swapped ? block : post_collision(block, held), swapped};
+  }
+
   // The block as the two-buffer scheme holds it between steps; a copy
   // (kept while the state does not change) for states in place.
   block_type post_collision(const block_type& block, Held held) {
