@@ -8,7 +8,6 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
-#include <limits>
 #include <sstream>
 
 namespace kolb {
@@ -28,16 +27,10 @@ double crossing_frequency(const std::vector<double>& steps, const std::vector<do
   return double(up.size() - 1) / (up.back() - up.front());
 }
 
-namespace {
-
-const char* const kAxes[] = {"x", "y", "z"};
-
-}  // namespace
-
 std::string ForceSeries::header() const {
   std::ostringstream h;
   for (std::size_t k = 0; k < m_rows.size(); ++k) {
-    for (int a = 0; a < m_case.dim; ++a) h << ",F" << k << '_' << kAxes[a];
+    for (int a = 0; a < m_case.dim; ++a) h << ",F" << k << '_' << axis_name(a);
     if (m_case.forces.given()) h << ",c_D" << k << ",c_L" << k;
   }
   return h.str();
