@@ -40,11 +40,13 @@ int axis_index(const Map& m, const std::string& key, int dim) {
 }
 
 // `cs`: the lattice's sound speed in its velocity units (LatticeInfo).
-void check_mach(const Map& m, const std::string& key, double speed, double cs) {
+// `what` names the speed checked.
+void check_mach(const Map& m, const std::string& key, double speed, double cs,
+                const std::string& what = "speed") {
   const double mach = speed / cs;
   if (mach > kMaxMach) {
     std::ostringstream s;
-    s << "speed " << speed << " is Mach " << mach << " on this lattice (cs = " << cs
+    s << what << " " << speed << " is Mach " << mach << " on this lattice (cs = " << cs
       << "); the limit is Mach " << kMaxMach << " (|u| <= " << kMaxMach * cs
       << "): lower the velocity and raise the resolution or viscosity instead";
     m.fail(key, s.str());
@@ -223,12 +225,21 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
         fb.raw_temperature = m.choice("temperature_of", {"raw", "half_step"}) == "raw";
     } else {
       const Map m(top.reader(), n, b.path(key),
-                  {"type", "velocity", "profile", "ramp_steps", "density"});
+                  {"type", "velocity", "profile", "ramp_steps", "amplitude", "period", "density"});
       type = m.text("type");
       const bool moving = type == "moving_wall", inlet = type == "velocity_inlet";
+      if (inlet && (m.has("amplitude") || m.has("period"))) {
+        // Both or neither: a pulsating inflow u (1 + a sin(2π t / T)) that
+        // never turns back (a <= 1).
+        fb.amplitude = m.positive("amplitude");
+        if (fb.amplitude > 1)
+          m.fail("amplitude", "amplitude must be <= 1 (the inflow would turn back)");
+        fb.period = m.positive("period", " (in steps)");
+      }
       if (moving || inlet) {
         const auto v = m.numbers("velocity", c.dim);
-        check_mach(m, "velocity", norm(v), info.sound_speed());
+        check_mach(m, "velocity", norm(v) * (1 + fb.amplitude), info.sound_speed(),
+                   fb.amplitude > 0 ? "peak speed (1 + amplitude) |u|" : "speed");
         fb.velocity = vec3(v);
         const int normal = f / 2;
         const std::string axis = axis_name(normal);
@@ -241,7 +252,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       } else if (m.has("velocity")) {
         m.fail("velocity", "only a moving_wall or a velocity_inlet has a velocity");
       }
-      for (const char* k : {"profile", "ramp_steps"})
+      for (const char* k : {"profile", "ramp_steps", "amplitude", "period"})
         if (m.has(k) && !inlet) m.fail(k, std::string("only a velocity_inlet has ") + k);
       if (m.has("profile")) fb.profile = m.choice<InletProfile>("profile");
       fb.ramp_steps = m.at_least("ramp_steps", 0, 0);
@@ -279,13 +290,9 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
   }
 }
 
-// `forces`: the reference of the obstacles' force coefficients (after
-// physics, whose Reynolds number's U and L are the defaults).
-void read_forces(const Map& top, Case& c) {
-  if (!top.has("forces")) {
-    if (c.dim == 2) c.forces.area = c.forces.length;
-    return;
-  }
+// `forces` given: U, L (defaults from physics' Reynolds number), ρ and, in
+// 3-D, A.
+void read_force_reference(const Map& top, Case& c) {
   const Map f(top.reader(), top.get("forces"), "forces", schema_keys("forces"));
   if (c.obstacles.empty())
     top.reader().fail(top.get("forces"), "forces",
@@ -297,15 +304,18 @@ void read_forces(const Map& top, Case& c) {
   c.forces.velocity = reference("reference_velocity", c.forces.velocity);
   c.forces.length = reference("reference_length", c.forces.length);
   c.forces.density = f.positive("reference_density", 1.0);
-  if (c.dim == 2) {
-    if (f.has("reference_area"))
-      f.fail("reference_area", "2-D forces are per site of depth: A is reference_length");
-    c.forces.area = c.forces.length;
-  } else {
-    c.forces.area = f.positive("reference_area",
-                               " (in sites^2, e.g. D H for a cylinder "
-                               "spanning a duct)");
-  }
+  if (c.dim == 3)
+    c.forces.area =
+        f.positive("reference_area", " (in sites^2, e.g. D H for a cylinder spanning a duct)");
+  else if (f.has("reference_area"))
+    f.fail("reference_area", "2-D forces are per site of depth: A is reference_length");
+}
+
+// `forces`: the reference of the obstacles' force coefficients (after
+// physics, whose Reynolds number's U and L are the defaults).
+void read_forces(const Map& top, Case& c) {
+  if (top.has("forces")) read_force_reference(top, c);
+  if (c.dim == 2) c.forces.area = c.forces.length;  // forces per site of depth
 }
 
 void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
@@ -563,6 +573,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     // any command-line tool; mask files are relative to the case file.
     c.output.vtk_every = o.at_least("vtk_every", 0, 0);
     c.output.observables_every = o.at_least("observables_every", 0, 0);
+    c.output.forces_every = o.at_least("forces_every", 0, c.output.observables_every);
     c.output.progress_seconds = o.number("progress_seconds", 2.0);
     if (o.has("checkpoint")) {
       const Map k(reader, o.get("checkpoint"), o.path("checkpoint"),

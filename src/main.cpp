@@ -158,13 +158,14 @@ int run(const std::string& file, const std::vector<std::string>& sets, int threa
                         : std::string())
                 << '\n';
     const auto s = kolb::run_case(c, quiet || !root ? nullptr : &std::cout, restart);
-    if (root)
-      std::cout << (s.status == "steady" ? "steady: " : "done: ") << s.steps << " steps in "
-                << s.loop_seconds << " s (time loop; " << s.loop_seconds - s.seconds
-                << " s of it outputs and checks: checks " << s.check_seconds << " s, VTK "
-                << s.vtk_seconds << " s), " << s.mlups << " MLUPS (" << s.mflups
-                << " MFLUPS; the steps alone " << s.solver_mlups << " MLUPS); report " << s.report
-                << '\n';
+    if (!root) return;
+    std::cout << (s.status == "steady" ? "steady: " : "done: ") << s.steps << " steps in "
+              << s.loop_seconds << " s (time loop; " << s.loop_seconds - s.seconds
+              << " s of it outputs and checks: checks " << s.check_seconds << " s, ";
+    if (!c.obstacles.empty()) std::cout << "forces " << s.force_seconds << " s, ";
+    std::cout << "VTK " << s.vtk_seconds << " s), " << s.mlups << " MLUPS (" << s.mflups
+              << " MFLUPS; the steps alone " << s.solver_mlups << " MLUPS); report " << s.report
+              << '\n';
   });
 }
 

@@ -106,18 +106,16 @@ std::pair<Case, nlohmann::json> resolve_split(const Case& c, std::ostream* progr
 class StabilityCheck {
  public:
   StabilityCheck(const Case& c, Domain& domain, RunOutputs& out, RunSummary& summary)
-      : m_domain(domain),
+      : m_case(c),
+        m_domain(domain),
         m_out(out),
         m_summary(summary),
         m_limit(lattice_info(c.lattice).sound_speed()),
         m_last(domain.observe()),
-        m_forces(domain.body_forces()),
         m_fluid_sites(m_last.fluid_sites) {}
 
   // The last observables of the whole lattice (what the report gives).
   const ObservableSums& last() const { return m_last; }
-  // The forces on the obstacles at the last row.
-  const std::vector<std::array<double, 3>>& forces() const { return m_forces; }
   double fluid_sites() const { return m_fluid_sites; }
   // The whole lattice's observables read again (after a step outside the loop).
   void refresh() { m_last = m_domain.observe(); }
@@ -126,22 +124,19 @@ class StabilityCheck {
   // (`row`), or a sampled check where one is due.
   void after_steps(std::int64_t now, bool row, double dt) {
     m_since += dt;
-    if (!row && m_since < m_interval) return;
+    // A sampled check waits for a state it reads in place (AA: an even
+    // step; chunks of one step, as forces_every: 1 makes, end on odd ones too).
+    if (!row && (m_since < m_interval || !checkpoint_step_exact(m_case, now))) return;
     const auto t_obs = clock_type::now();
     const RowSample rows = row ? RowSample() : RowSample{kCheckRows, int(m_checks++ % kCheckRows)};
     const ObservableSums seen = m_domain.observe(rows);
-    if (row) {
-      const auto t_forces = clock_type::now();
-      m_forces = m_domain.body_forces();
-      m_summary.force_seconds += seconds_since(t_forces);
-    }
     double cost = seconds_since(t_obs);
     m_summary.check_seconds += cost;
     comm::max(&cost, 1);  // every rank checks at the same steps
     m_since = 0;
     if (row) {
       m_last = seen;
-      m_out.observables(now, m_last, m_forces);
+      m_out.observables(now, m_last);
     } else {
       m_interval = std::max(0.25, 200 * cost);
       if (!stable(seen)) m_last = m_domain.observe();
@@ -168,12 +163,12 @@ class StabilityCheck {
            std::isfinite(o.internal_energy) && o.max_speed <= m_limit;
   }
 
+  const Case& m_case;
   Domain& m_domain;
   RunOutputs& m_out;
   RunSummary& m_summary;
   double m_limit;
   ObservableSums m_last;
-  std::vector<std::array<double, 3>> m_forces;
   double m_fluid_sites;
   double m_interval = 0.25, m_since = 0;  // seconds of steps between checks, and since the last
   std::int64_t m_checks = 0;              // sampled checks so far
@@ -229,6 +224,16 @@ class Rebalancing {
 
 bool every(std::int64_t cadence, std::int64_t step) { return cadence > 0 && step % cadence == 0; }
 
+// A row of forces.csv at step `now` where the case has obstacles and one
+// is due (or `end`), its time in force_seconds.
+void forces_at(const Case& c, std::int64_t now, bool end, Domain& domain, RunOutputs& out,
+               RunSummary& summary) {
+  if (c.obstacles.empty() || !(every(c.output.forces_every, now) || end)) return;
+  const auto t0 = clock_type::now();
+  out.forces(now, domain.body_forces());
+  summary.force_seconds += seconds_since(t0);
+}
+
 // The steps of the next chunk from step s: `chunk` (adapted to ~0.25 s of
 // steps, so that signals are seen that often), up to the next step an
 // output or check is due. AA: chunks end on whole step pairs where they
@@ -236,7 +241,8 @@ bool every(std::int64_t cadence, std::int64_t step) { return cadence > 0 && step
 std::int64_t chunk_steps(const Case& c, std::int64_t s, std::int64_t chunk) {
   std::int64_t next = c.steps;
   for (std::int64_t cadence :
-       {c.output.observables_every, c.output.vtk_every, c.output.checkpoint_every,
+       {c.output.observables_every, c.obstacles.empty() ? 0 : c.output.forces_every,
+        c.output.vtk_every, c.output.checkpoint_every,
         c.steady.tolerance > 0 ? c.steady.every : std::int64_t(0)})
     if (cadence > 0) next = std::min(next, (s / cadence + 1) * cadence);
   std::int64_t n = std::min(next - s, chunk);
@@ -299,7 +305,8 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
   summary.status = "completed";
   StabilityCheck stability(c, *domain, out, summary);
   if (checkpoint.empty()) {
-    out.observables(0, stability.last(), stability.forces());
+    out.observables(0, stability.last());
+    forces_at(c, 0, true, *domain, out, summary);
     if (c.output.vtk_every > 0) out.snapshot();
   }
   stability.check();
@@ -345,6 +352,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
       const std::int64_t now = domain->step();
       const bool steady_now = steady_at(c, now, steady, *domain, out, progress);
       const bool end = now == c.steps || steady_now || signal != 0;
+      forces_at(c, now, end, *domain, out, summary);  // before a check that may throw
       stability.after_steps(now, every(c.output.observables_every, now) || end, dt);
       if (every(c.output.vtk_every, now) || end) {
         const auto t_vtk = clock_type::now();

@@ -1,4 +1,4 @@
-// RunOutputs (run_outputs.hpp): observables.csv, the VTK snapshots and
+// RunOutputs (run_outputs.hpp): observables.csv, forces.csv, the VTK snapshots and
 // their .pvd index, report.json.
 
 #include "run_outputs.hpp"
@@ -91,6 +91,46 @@ std::vector<std::pair<std::int64_t, std::string>> read_pvd(const std::string& pa
   return entries;
 }
 
+// What a CSV at `path` starts with under `header` (ending in a newline):
+// the header alone, or on a restart (`restart_step` >= 0) the earlier run's
+// rows up to that step under it. Rows of other columns (the forces'
+// reference added or removed, another kolb) would not line up: refused.
+std::string kept_rows(const std::string& path, const std::string& header,
+                      std::int64_t restart_step) {
+  std::string kept = header;
+  if (restart_step < 0) return kept;
+  std::ifstream in(path);
+  std::string line;
+  for (bool first = true; std::getline(in, line); first = false) {
+    if (first && line + "\n" != header)
+      throw std::runtime_error(path + ": its columns (" + line + ") are not this run's (" +
+                               header.substr(0, header.size() - 1) +
+                               "): restart with the sections it was written with, or into a "
+                               "copy of the folder without this file");
+    if (!first && !line.empty() && std::strtoll(line.c_str(), nullptr, 10) <= restart_step)
+      kept += line + "\n";
+  }
+  return kept;
+}
+
+// `path` rewritten to `kept` and opened to append rows.
+std::ofstream append_to(const std::string& path, const std::string& kept) {
+  write_atomically(path, kept);
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  return out;
+}
+
+// Ends a row of `file` in `out`, on disk at once: a crash or an instability
+// must not lose written rows.
+void end_row(std::ofstream& out, const std::string& file) {
+  out << '\n';
+  out.flush();
+  if (!out)
+    throw std::runtime_error("cannot write " + file + ": " +
+                             (errno ? std::strerror(errno) : "write failed"));
+}
+
 }  // namespace
 
 RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
@@ -103,46 +143,35 @@ RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
       m_root(comm::root()),
       m_forces(c) {
   if (!m_root) return;
-  const std::string csv = m_dir + "observables.csv";
-  const std::string header =
-      std::string(
-          "step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,"
-          "max_speed") +
-      (m_thermal ? ",internal_energy" : "") + m_forces.header() + "\n";
-  std::string kept = header;
-  if (restart_step >= 0) {
-    std::ifstream in(csv);
-    std::string line;
-    for (bool first = true; std::getline(in, line); first = false) {
-      // Rows of other columns (a reference for the forces added or removed,
-      // another kolb) would not line up under this run's header.
-      if (first && line + "\n" != header)
-        throw std::runtime_error(csv + ": its columns (" + line + ") are not this run's (" +
-                                 header.substr(0, header.size() - 1) +
-                                 "): restart with the forces section it was written with, or "
-                                 "into a copy of the folder without observables.csv");
-      if (!first && !line.empty() && std::strtoll(line.c_str(), nullptr, 10) <= restart_step)
-        kept += line + "\n";
-    }
-    m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
-  }
-  write_atomically(csv, kept);
-  m_csv.open(csv, std::ios::app);
-  if (!m_csv) throw std::runtime_error("cannot write " + csv + ": " + std::strerror(errno));
+  // Both checked before either changes: a refused restart keeps them as they were.
+  const std::string observables =
+      kept_rows(m_dir + "observables.csv",
+                std::string("step,mass,momentum_x,momentum_y,momentum_z,kinetic_energy,mean_speed,"
+                            "max_speed") +
+                    (m_thermal ? ",internal_energy" : "") + "\n",
+                restart_step);
+  const std::string forces =
+      m_forces.empty()
+          ? ""
+          : kept_rows(m_dir + "forces.csv", "step" + m_forces.header() + "\n", restart_step);
+  m_csv = append_to(m_dir + "observables.csv", observables);
+  if (!m_forces.empty()) m_forces_csv = append_to(m_dir + "forces.csv", forces);
+  if (restart_step >= 0) m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
 }
 
-void RunOutputs::observables(std::int64_t step, const ObservableSums& o,
-                             const std::vector<std::array<double, 3>>& forces) {
+void RunOutputs::observables(std::int64_t step, const ObservableSums& o) {
   if (!m_root) return;
   m_csv << step << std::setprecision(17) << ',' << o.mass << ',' << o.momentum[0] << ','
         << o.momentum[1] << ',' << o.momentum[2] << ',' << o.kinetic_energy << ',' << o.mean_speed()
         << ',' << o.max_speed;
   if (m_thermal) m_csv << ',' << o.internal_energy;
-  m_csv << m_forces.row(step, forces) << '\n';
-  m_csv.flush();  // a crash or an instability must not lose written rows
-  if (!m_csv)
-    throw std::runtime_error("cannot write " + m_dir +
-                             "observables.csv: " + (errno ? std::strerror(errno) : "write failed"));
+  end_row(m_csv, m_dir + "observables.csv");
+}
+
+void RunOutputs::forces(std::int64_t step, const std::vector<std::array<double, 3>>& forces) {
+  if (!m_root || m_forces.empty()) return;
+  m_forces_csv << step << m_forces.row(step, forces);
+  end_row(m_forces_csv, m_dir + "forces.csv");
 }
 
 void RunOutputs::snapshot() {
@@ -227,8 +256,8 @@ void RunOutputs::report(const std::string& status, const std::string& error,
                        "all sites x steps / loop_seconds (the whole time "
                        "loop: steps, outputs, checks); solver_mlups: / "
                        "solver_seconds (the steps alone); output_seconds = loop - solver, "
-                       "of which check_seconds (stability checks, observables; the forces "
-                       "on obstacles, force_seconds, within it) and vtk_seconds (snapshots)"}};
+                       "of which check_seconds (stability checks, observables), force_seconds "
+                       "(the forces on obstacles) and vtk_seconds (snapshots)"}};
   r["final_observables"] = {{"step", m_domain.step()},
                             {"mass", last.mass},
                             {"momentum", {last.momentum[0], last.momentum[1], last.momentum[2]}},
@@ -243,6 +272,7 @@ void RunOutputs::report(const std::string& status, const std::string& error,
   nlohmann::json vtk = nlohmann::json::array();
   for (const auto& s : m_snapshots) vtk.push_back(s.second);
   r["outputs"] = {{"observables", "observables.csv"}, {"vtk", vtk}};
+  if (!m_forces.empty()) r["outputs"]["forces"] = "forces.csv";
   if (!m_run.empty()) r["run"] = m_run;
   write_atomically(report_path(), r.dump(2) + "\n");
 }

@@ -1,6 +1,6 @@
 #pragma once
 // RunOutputs: the files of a run in its output folder (internal to src/,
-// run.cpp's loop writes through it): observables.csv, VTK snapshots with
+// run.cpp's loop writes through it): observables.csv, forces.csv, VTK snapshots with
 // their .pvd index, and report.json. Every file is complete on disk as soon
 // as it is written, so a failing run keeps what it wrote. Under MPI rank 0
 // writes all but the snapshots' pieces, which every rank writes.
@@ -26,9 +26,10 @@ class RunOutputs {
   RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning, std::int64_t restart_step = -1);
 
   std::string report_path() const { return m_dir + "report.json"; }
-  // A row of observables.csv: the sums and the force on each obstacle.
-  void observables(std::int64_t step, const ObservableSums& o,
-                   const std::vector<std::array<double, 3>>& forces);
+  // A row of observables.csv: the lattice's sums.
+  void observables(std::int64_t step, const ObservableSums& o);
+  // A row of forces.csv (cases with obstacles): the force on each.
+  void forces(std::int64_t step, const std::vector<std::array<double, 3>>& forces);
   // The fields of the domain's step as a VTK snapshot, listed in fields.pvd.
   void snapshot();
   // report.json: the configuration, the execution, the speed and the last
@@ -47,7 +48,7 @@ class RunOutputs {
   nlohmann::json m_tuning;
   bool m_thermal;
   bool m_root;
-  std::ofstream m_csv;
+  std::ofstream m_csv, m_forces_csv;  // observables.csv, forces.csv
   ForceSeries m_forces;
   std::vector<std::pair<std::int64_t, std::string>> m_snapshots;
   HostFields m_fields;  // one snapshot's, kept: its memory serves the next

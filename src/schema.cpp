@@ -111,6 +111,9 @@ std::vector<SchemaSection> make_schema() {
          "a `.vti` snapshot every N steps (and the first); 0: only the final state"},
         {"observables_every", "integer", "0",
          "a row of `observables.csv` every N steps; 0: first and last only"},
+        {"forces_every", "integer", "`observables_every`",
+         "with obstacles, a row of `forces.csv` (the force on each, c_D, c_L) every N steps; 0: "
+         "first and last only. Cheap enough for every step"},
         {"progress_seconds", "number", "2",
          "cadence of the progress line (step, MLUPS, max speed, ETA)"},
         {"checkpoint", "map", "none", "checkpoints to restart from, below"}}});

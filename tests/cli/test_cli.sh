@@ -27,21 +27,27 @@ plan = r["execution"]["plan"]["kolb::accelerator"]
 assert plan["phases"][0]["kernel"] == "stream_collide", plan
 assert plan["phases"][0]["halos"]["y+"] == "wall_ghosts", plan
 PY
-# The forces on an obstacle: columns, the report's section and the plot.
+# The forces on an obstacle: forces.csv at its own cadence (here every
+# step, the observables every 100), the report's section and the plot.
 expect_rc 0 "cylinder forces run" -- "$kolb" run "$src/inputs/16_cylinder_forces.yaml" \
   --set 'domain.size=[110,82]' --set run.steps=400 --set output.observables_every=100 \
-  --set output.folder=forces
-head -1 forces/observables.csv | grep -q ",F0_x,F0_y,c_D0,c_L0$" \
-  && ok "force columns" || fail "force columns: $(head -1 forces/observables.csv)"
-python3 - forces/report.json forces/observables.csv <<'PY' && ok "forces in report.json" || fail "forces in report.json"
+  --set output.forces_every=1 --set output.folder=forces
+head -1 forces/forces.csv | grep -qx "step,F0_x,F0_y,c_D0,c_L0" \
+  && ok "force columns" || fail "force columns: $(head -1 forces/forces.csv)"
+python3 - forces/report.json forces/forces.csv forces/observables.csv <<'PY' && ok "forces in report.json" || fail "forces in report.json"
 import csv, json, sys
 r = json.load(open(sys.argv[1]))
 f = r["forces"][0]
-last = list(csv.DictReader(open(sys.argv[2])))[-1]
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert [int(x["step"]) for x in rows] == list(range(401)), [x["step"] for x in rows[:5]]
+assert len(list(csv.DictReader(open(sys.argv[3])))) == 5
+last = rows[-1]
 assert f["c_D"] > 0 and abs(f["c_D"] - float(last["c_D0"])) < 1e-12, (f, last)
 assert abs(f["force"][0] * 2 / (0.05 ** 2 * 20) - f["c_D"]) < 1e-12, f
 assert f["second_half"]["from_step"] == 200, f
-assert r["performance"]["force_seconds"] <= r["performance"]["check_seconds"], r["performance"]
+p = r["performance"]
+assert 0 < p["force_seconds"] <= p["output_seconds"], p
+assert r["outputs"]["forces"] == "forces.csv", r["outputs"]
 PY
 if command -v gnuplot >/dev/null; then
   [ -s forces/forces.png ] && ok "forces plot" || fail "no forces.png"

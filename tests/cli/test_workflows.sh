@@ -37,22 +37,28 @@ cut -d, -f1 halves/observables.csv > b.txt
 cmp -s a.txt b.txt && awk -F, 'NR == FNR { m[FNR] = $2; next }
   FNR > 1 { d = $2 - m[FNR]; if (d < 0) d = -d; if (d > 1e-12 * m[FNR]) bad = 1 }
   END { exit bad }' straight/observables.csv halves/observables.csv \
-  && awk -F, 'NR == FNR { f[FNR] = $9; next }  # F0_x, the force on the sphere
-  FNR > 1 { d = $9 - f[FNR]; if (d < 0) d = -d; if (d > 1e-12 + 1e-9 * (f[FNR] < 0 ? -f[FNR] : f[FNR])) bad = 1 }
-  END { exit bad }' straight/observables.csv halves/observables.csv \
   && ok "observables.csv continued" \
   || { fail "observables.csv differs"; diff straight/observables.csv halves/observables.csv | head; }
+cut -d, -f1 straight/forces.csv > a.txt
+cut -d, -f1 halves/forces.csv > b.txt
+cmp -s a.txt b.txt && awk -F, 'NR == FNR { f[FNR] = $2; next }  # F0_x, the force on the sphere
+  FNR > 1 { d = $2 - f[FNR]; if (d < 0) d = -d; if (d > 1e-12 + 1e-9 * (f[FNR] < 0 ? -f[FNR] : f[FNR])) bad = 1 }
+  END { exit bad }' straight/forces.csv halves/forces.csv \
+  && ok "forces.csv continued" \
+  || { fail "forces.csv differs"; diff straight/forces.csv halves/forces.csv | head; }
 grep -c DataSet halves/fields.pvd | grep -qx 3 && ok "fields.pvd continued" || fail "fields.pvd entries"
 grep -q '"restarted_from"' halves/report.json && ok "report names the restart" || fail "report restart"
 
-# A restart whose observables.csv would change columns (here c_D and c_L
+# A restart whose forces.csv would change columns (here c_D and c_L
 # added) is refused, and the file stays as it was.
-cp halves/observables.csv kept.csv
+cp halves/forces.csv kept.csv
+cp halves/observables.csv kept_observables.csv
 expect_rc 1 "restart with other force columns" -- "$kolb" run -q channel.yaml \
   --set output.folder=halves --set forces.reference_velocity=0.01 \
   --set forces.reference_length=8 --restart halves/checkpoints/step_000000200
-grep -q "observables.csv: its columns" err.txt && cmp -s kept.csv halves/observables.csv \
-  && ok "column change refused, file kept" || { fail "column change"; cat err.txt; }
+grep -q "forces.csv: its columns" err.txt && cmp -s kept.csv halves/forces.csv \
+  && cmp -s kept_observables.csv halves/observables.csv \
+  && ok "column change refused, files kept" || { fail "column change"; cat err.txt; }
 
 # 2. Bad restarts: another case, a damaged piece, nothing there.
 expect_rc 2 "restart of another case" -- "$kolb" run -q channel.yaml --set physics.tau=0.9 \

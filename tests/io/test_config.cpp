@@ -220,6 +220,12 @@ TEST(Config, OpenFaces) {
   EXPECT_EQ(c.faces[1].kind, kolb::FaceKind::pressure_outlet);
   EXPECT_DOUBLE_EQ(c.faces[1].density, 1.01);
   EXPECT_TRUE(c.open(0) && c.open(1) && !c.open(2));
+  const auto pulsed = kolb::read_case_string(
+      replace(open, "profile: parabolic}", "profile: parabolic, amplitude: 0.25, period: 40.5}"),
+      "case.yaml");
+  EXPECT_EQ(pulsed.faces[0].amplitude, 0.25);
+  EXPECT_EQ(pulsed.faces[0].period, 40.5);
+  EXPECT_EQ(c.faces[0].period, 0.0);
   const std::pair<std::string, std::string> bad[] = {
       {"velocity: [0.05, 0.01]", "velocity: [-0.05, 0.01]"},
       {"velocity: [0.05, 0.01]", "velocity: [0.5, 0]"},
@@ -233,6 +239,11 @@ TEST(Config, OpenFaces) {
       {"profile: parabolic}", "profile: parabolic, ramp_steps: -3}"},
       {"{type: pressure_outlet, density: 1.01}", "wall"},
       {in, "  x-: velocity_inlet"},
+      {"profile: parabolic}", "profile: parabolic, amplitude: 1.5, period: 10}"},
+      {"profile: parabolic}", "profile: parabolic, amplitude: 0.5}"},
+      {"velocity: [0.05, 0.01], profile: parabolic}",
+       "velocity: [0.15, 0], profile: parabolic, amplitude: 0.6, period: 10}"},
+      {"density: 1.01}", "density: 1.01, period: 3}"},
   };
   const char* const want[] = {
       "boundaries.x-.velocity: an inlet's velocity must point into the domain (on x- the x "
@@ -249,6 +260,10 @@ TEST(Config, OpenFaces) {
       "boundaries.x-: a velocity_inlet needs a pressure_outlet or an outflow for the fluid to "
       "leave by",
       "boundaries.x-: a velocity_inlet needs a velocity",
+      "boundaries.x-.amplitude: amplitude must be <= 1 (the inflow would turn back)",
+      "boundaries.x-: missing required key 'period'",
+      "boundaries.x-.velocity: peak speed (1 + amplitude) |u| 0.24 is Mach",
+      "boundaries.x+.period: only a velocity_inlet has period",
   };
   for (std::size_t k = 0; k < std::size(bad); ++k) {
     const auto e = error_of(replace(open, bad[k].first, bad[k].second));

@@ -64,7 +64,7 @@ void expect_tiles_match(const std::string& yaml, const std::vector<std::string>&
   const int q = kolb::lattice_info(c.lattice).q;
   kolb::Domain reference(c);  // the whole lattice, on this process alone
   reference.advance(steps);
-  const auto expected_forces = reference.body_forces();  // before populations() copies
+  const auto expected_forces = reference.body_forces();
   const auto expected = reference.populations();
   const auto expected_obs = reference.observe();
   for (const auto& f : expected_forces)

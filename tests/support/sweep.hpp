@@ -139,7 +139,10 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
           u[b] = b == a ? (side == 0 ? 1 : -1) * rng.real(0.005, 0.05) : rng.real(-0.02, 0.02);
         face = "{type: velocity_inlet, velocity: " + vector_text(u) +
                (closed > 1 && rng.chance(0.5) ? ", profile: parabolic" : "") +
-               (rng.chance(0.5) ? ", ramp_steps: " + std::to_string(rng.uniform(1, 12)) : "") + "}";
+               (rng.chance(0.5) ? ", ramp_steps: " + std::to_string(rng.uniform(1, 12)) : "") +
+               (rng.chance(0.3) ? ", amplitude: 0.5, period: " + std::to_string(rng.uniform(3, 9))
+                                : "") +
+               "}";
         g.open = true;
       } else if (a == open_axis) {
         face = rng.chance(0.5)

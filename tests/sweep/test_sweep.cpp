@@ -42,7 +42,7 @@ Outcome run(const sweep::GeneratedCase& g, const sweep::Config& config) {
   r.first = d.observe();
   for (const int k : config.chunks) d.advance(k);
   r.last = d.observe();
-  r.forces = d.body_forces();  // first: in place, before populations() keeps a copy
+  r.forces = d.body_forces();
   r.populations = d.populations();
   return r;
 }

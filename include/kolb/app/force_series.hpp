@@ -1,6 +1,6 @@
 #pragma once
-// ForceSeries: the forces on a run's obstacles at each row of
-// observables.csv, and what report.json and forces.png make of them: the
+// ForceSeries: the forces on a run's obstacles at each row of forces.csv,
+// and what report.json and forces.png make of them: the
 // last force, c_D and c_L, their extremes and means over the second half of
 // the rows (the first half is the start-up), and the Strouhal number of the
 // lift.
@@ -26,7 +26,7 @@ class ForceSeries {
   explicit ForceSeries(const Case& c) : m_case(c), m_rows(c.obstacles.size()) {}
 
   bool empty() const { return m_case.obstacles.empty(); }
-  // observables.csv's columns for the obstacles (each begins with ',').
+  // forces.csv's columns after the step (each begins with ',').
   std::string header() const;
   // A row's: the forces (one per obstacle) at `step`, kept for the report.
   std::string row(std::int64_t step, const std::vector<std::array<double, 3>>& forces);

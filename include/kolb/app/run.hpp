@@ -32,7 +32,7 @@ struct RunSummary {
   double loop_seconds = 0;   // wall time of the whole time loop (steps, outputs, checks)
   double seconds = 0;        // of it, time spent advancing the lattice
   double check_seconds = 0;  // of it, stability checks and observables rows (reductions)
-  double force_seconds = 0;  // of that, the forces on obstacles (observables rows)
+  double force_seconds = 0;  // of it, the forces on obstacles (forces.csv rows)
   double vtk_seconds = 0;    // of it, VTK snapshots (fields gathered and written)
   double mlups = 0;          // million lattice-site updates per second of the loop (all sites)
   double mflups = 0;         // the same, fluid sites only

@@ -86,8 +86,11 @@ BodyLinks<MemorySpace> body_links(const Extents& e, const std::array<int, 3>& or
 }
 
 // The momentum exchange summed over a range of links, from populations
-// `f` (post-collision; `swapped`: population i in slot opposite(i), the AA
-// state between step pairs).
+// `f` as the block holds them after any step. Two buffers hold f*. In
+// place, f*_i(x) of a link into a resting body sits in x's slot
+// opposite(i) after either step of a pair: between pairs all populations
+// are swapped, and after a pull the bounce-back left it there (the
+// inverse AAUnstream reads it from there too). So no copy is rebuilt.
 template <class Lattice, class S, class Layout, class MemorySpace>
 struct BodyForceSum {
   using value_type = BodyForce;
@@ -97,14 +100,14 @@ struct BodyForceSum {
   Layout m_layout;
   Kokkos::View<const index_t*, MemorySpace> m_site;      // BodyLinks::site
   Kokkos::View<const std::uint8_t*, MemorySpace> m_dir;  // BodyLinks::dir
-  bool m_swapped = false;
+  bool m_in_place = false;
 
-  // On the host, the link kAhead on asks for its line: after the
-  // observables' pass over the lattice each link's load is a miss of its own.
+  // On the host, the link kAhead on asks for its line: the links are
+  // scattered over the lattice, so each link's load is a miss of its own.
   static constexpr int kAhead = 16;
 
   KOKKOS_INLINE_FUNCTION int slot(index_t k) const {
-    return stored_slot<Lattice>(m_dir(k), m_swapped);
+    return stored_slot<Lattice>(m_dir(k), m_in_place);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t k, value_type& sum) const {

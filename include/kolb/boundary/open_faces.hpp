@@ -54,6 +54,17 @@ struct OpenFace {
   bool parabolic = false;                   // times 4 s (1 - s) across each walled axis
   std::int64_t ramp_steps = 0;              // inlet: from 0 to full over these steps
   double density = 1;                       // outlet
+  double amplitude = 0, period = 0;         // inlet: times 1 + amplitude sin(2π step / period)
+
+  // The inlet's velocity at step `step`, of the full one: a half cosine
+  // from 0 at step 0 to 1 at ramp_steps, times the pulsation (on the host,
+  // so that every space takes the same bits).
+  double inflow_factor(std::int64_t step) const {
+    constexpr double pi = 3.14159265358979323846;
+    const double ramp =
+        step >= ramp_steps ? 1.0 : 0.5 * (1 - std::cos(pi * double(step) / ramp_steps));
+    return period > 0 ? ramp * (1 + amplitude * std::sin(2 * pi * double(step) / period)) : ramp;
+  }
 };
 
 // The open faces as a part sees them: [axis][side] of the lattice's faces
@@ -115,7 +126,8 @@ struct OpenSiteValues {
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
   Kokkos::Array<R, 3> m_g;
   Kokkos::Array<R, 3 * Lattice::q> m_c;  // c_k (Lattice::c(k, a) at a run-time k builds its table)
-  Kokkos::Array<double, 6> m_ramp;       // each face's inlet velocity now, of the full one
+  Kokkos::Array<double, 6>
+      m_ramp;  // each face's inlet velocity now, of the full one (inflow_factor)
   bool m_direct;
 
   // On the host, a site kAhead on asks for the lines it reads and writes
@@ -272,7 +284,7 @@ class OpenFaces {
     for (int a = 0; a < 3; ++a) m_g[a] = real_t<S>(s.g[a]);
     for (int k = 0; k < Lattice::q; ++k)
       for (int a = 0; a < 3; ++a) m_c[3 * k + a] = real_t<S>(Lattice::c(k, a));
-    for (int f = 0; f < 6; ++f) m_ramp_steps[f] = s.face[f / 2][f % 2].ramp_steps;
+    for (int f = 0; f < 6; ++f) m_faces[f] = s.face[f / 2][f % 2];
   }
 
   // Before a pull, from the state it pulls from (in place: `swapped`): the
@@ -322,13 +334,8 @@ class OpenFaces {
   template <OpenState State, class Launch, class Block>
   void values(const Launch& launch, const Block& b, std::int64_t step, bool direct) const {
     if (m_sites.extent(0) == 0) return;
-    // The ramp: a half cosine from 0 at step 0 to 1 at ramp_steps (on the
-    // host, so that every space takes the same bits).
     Kokkos::Array<double, 6> ramp;
-    for (int f = 0; f < 6; ++f) {
-      const std::int64_t n = m_ramp_steps[f];
-      ramp[f] = step >= n ? 1.0 : 0.5 * (1 - std::cos(3.14159265358979323846 * double(step) / n));
-    }
+    for (int f = 0; f < 6; ++f) ramp[f] = m_faces[std::size_t(f)].inflow_factor(step);
     launch(
         "kolb::OpenSiteValues", index_t(m_sites.extent(0)),
         OpenSiteValues<Lattice, S, Layout, MemorySpace, State>{
@@ -341,7 +348,7 @@ class OpenFaces {
   Kokkos::Array<index_t, Lattice::q> m_offset{};
   Kokkos::Array<real_t<S>, 3> m_g{};
   Kokkos::Array<real_t<S>, 3 * Lattice::q> m_c{};
-  std::array<std::int64_t, 6> m_ramp_steps{};
+  std::array<OpenFace, 6> m_faces{};  // [2 axis + side], for the inflow's time dependence
 };
 
 }  // namespace kolb

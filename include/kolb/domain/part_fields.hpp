@@ -55,31 +55,16 @@ class PartFields {
   }
 
   // Adds the force on each body over `links` to `sum` (one per body), from
-  // the post-collision state.
+  // the block as it is after any step (no copy: cheap every step).
   void add_body_forces(const block_type& block, Held held, const BodyLinks<memory_space>& links,
                        std::vector<std::array<double, 3>>& sum) {
     if (links.bodies() == 0 || links.first.back() == 0) return;
-    const auto [b, swapped] = readable(block, held);
-    const BodyForceSum<Lattice, S, Layout, memory_space> f{b.current(), b.layout(), links.site,
-                                                           links.dir, swapped};
-    if constexpr (is_host_space_v<Exec>) m_exec.fence();
-    for (int k = 0; k < links.bodies(); ++k) {
-      const index_t begin = links.first[std::size_t(k)], end = links.first[std::size_t(k) + 1];
-      BodyForce force;
-      // A body's few thousand links take a few microseconds on one thread:
-      // less than starting the host's threads for them.
-      bool done = false;
-      if constexpr (is_host_space_v<Exec>) {
-        if (end - begin < 4096) {
-          for (index_t j = begin; j < end; ++j) f(j, force);
-          done = true;
-        }
-      }
-      if (!done)
-        Kokkos::parallel_reduce(
-            "kolb::BodyForce",
-            Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_t>>(m_exec, begin, end), f, force);
-      for (int a = 0; a < 3; ++a) sum[std::size_t(k)][std::size_t(a)] += force.f[a];
+    const BodyForceSum<Lattice, S, Layout, memory_space> f{
+        block.current(), block.layout(), links.site, links.dir, held != Held::stored};
+    for (std::size_t k = 0; k < std::size_t(links.bodies()); ++k) {
+      const BodyForce force =
+          reduce_range("kolb::BodyForce", m_exec, links.first[k], links.first[k + 1], f);
+      for (int a = 0; a < 3; ++a) sum[k][std::size_t(a)] += force.f[a];
     }
   }
 

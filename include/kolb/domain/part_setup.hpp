@@ -52,8 +52,12 @@ inline OpenFaceSetup open_face_setup(const PartSetup& s) {
         o.face[a][side] = {b.kind == FaceKind::pressure_outlet ? OpenKind::outlet
                            : b.kind == FaceKind::outflow       ? OpenKind::outflow
                                                                : OpenKind::inlet,
-                           b.velocity, b.profile == InletProfile::parabolic, b.ramp_steps,
-                           b.density};
+                           b.velocity,
+                           b.profile == InletProfile::parabolic,
+                           b.ramp_steps,
+                           b.density,
+                           b.amplitude,
+                           b.period};
     }
   }
   return o;

@@ -64,8 +64,9 @@ struct FaceBoundary {
   std::array<double, 3> velocity{0, 0, 0};       // moving_wall, velocity_inlet
   InletProfile profile = InletProfile::uniform;  // velocity_inlet
   std::int64_t ramp_steps = 0;                   // velocity_inlet: half-cosine start
-  double density = 1.0;                          // pressure_outlet
-  double temperature = std::nan("");             // D2Q37 wall: fixed temperature; NaN = adiabatic
+  double amplitude = 0, period = 0;   // velocity_inlet: times 1 + amplitude sin(2π step / period)
+  double density = 1.0;               // pressure_outlet
+  double temperature = std::nan("");  // D2Q37 wall: fixed temperature; NaN = adiabatic
   // D2Q37 wall: the temperature imposed on the wall rows is the raw one (the
   // model's authors; T^H = T + (g dt)^2 / 8 there) or the half-step T^H.
   bool raw_temperature = true;
@@ -135,6 +136,7 @@ struct OutputSettings {
   std::string folder;
   std::int64_t vtk_every = 0;          // 0: only the final state
   std::int64_t observables_every = 0;  // 0: first and last step only
+  std::int64_t forces_every = 0;       // forces.csv (obstacles); 0: first and last step only
   double progress_seconds = 2.0;       // progress line cadence
   std::int64_t checkpoint_every = 0;   // steps between checkpoints (0: none)
   int checkpoints_kept = 2;            // the newest ones stay, older ones are removed

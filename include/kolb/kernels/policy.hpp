@@ -274,6 +274,27 @@ typename SiteFunctor::value_type reduce_sites(const char* label, const ExecSpace
   return sum;
 }
 
+// Reduces f (operator()(index_t, value_type&), init, join) over [begin,
+// end). On host spaces a range shorter than `serial_below` runs on the
+// calling thread: a few thousand items take microseconds, less than waking
+// the threads for them.
+template <class ExecSpace, class F>
+typename F::value_type reduce_range(const char* label, const ExecSpace& exec, index_t begin,
+                                    index_t end, const F& f, index_t serial_below = 4096) {
+  typename F::value_type sum;
+  f.init(sum);
+  if constexpr (is_host_space_v<ExecSpace>) {
+    if (end - begin < serial_below) {
+      exec.fence();
+      for (index_t k = begin; k < end; ++k) f(k, sum);
+      return sum;
+    }
+  }
+  Kokkos::parallel_reduce(
+      label, Kokkos::RangePolicy<ExecSpace, Kokkos::IndexType<index_t>>(exec, begin, end), f, sum);
+  return sum;
+}
+
 // Seconds of the fastest of `repeats` launches of f over [0, n) (one more
 // launch first, to warm up).
 template <class ExecSpace, class F>
