@@ -76,7 +76,7 @@ nlohmann::json ForceSeries::report() const {
         for (double x : v) s += x;
         return s / double(v.size());
       };
-      b["second_half"] = {{"from_step", steps.front()},
+      b["second_half"] = {{"from_step", rows[rows.size() / 2].step},
                           {"c_D_max", *std::max_element(drag.begin(), drag.end())},
                           {"c_D_mean", mean(drag)},
                           {"c_L_max", *std::max_element(lift.begin(), lift.end())},

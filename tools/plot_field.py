@@ -29,7 +29,7 @@ def read_field(path, name):
         names = re.findall(r'Name="(\w+)"', header)
         sys.exit(f"{path}: no field '{name}' (has: {', '.join(names)})")
     kind, offset = a.group(1), int(a.group(2))
-    fmt, size = {"Float64": ("d", 8), "Float32": ("f", 4)}[kind]
+    fmt, size = {"Float64": ("d", 8), "Float32": ("f", 4), "UInt8": ("B", 1)}[kind]
     pos = base + offset
     (nbytes,) = struct.unpack_from("<Q", data, pos)
     count = nbytes // size

@@ -52,6 +52,12 @@ PY
 if command -v gnuplot >/dev/null; then
   [ -s forces/forces.png ] && ok "forces plot" || fail "no forces.png"
 fi
+# Schäfer-Turek's pressure difference and recirculation length from the
+# snapshot: the pressure is higher in front of the cylinder than behind it.
+python3 "$src/tools/cylinder_metrics.py" forces/fields_000000400.vti --center 40 40 \
+  --diameter 20 --velocity 0.05 --physical-velocity 0.2 > metrics.txt \
+  && awk '$1 == "dp" && $2 > 0 { dp = 1 } $1 == "L_a" && $2 >= 0 { la = 1 } END { exit !(dp && la) }' \
+    metrics.txt && ok "cylinder metrics" || { fail "cylinder metrics"; cat metrics.txt; }
 # The step plan: kolb check --plan prints every part's, without running.
 expect_rc 0 "check --plan" -- "$kolb" check "$src/inputs/07_taylor_green3d.yaml" --plan \
   --set execution.streaming=aa --set 'domain.size=[16,12,10]'

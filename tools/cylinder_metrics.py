@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Schäfer–Turek's pressure difference and recirculation length of a 2-D cylinder run.
+
+    python3 tools/cylinder_metrics.py out/cylinder_forces/fields_000070000.vti \\
+        --center 40 40 --diameter 20 --velocity 0.05 --physical-velocity 0.2
+
+From a kolb snapshot (.vti) of a channel with a cylinder (site i spans
+[i, i + 1), as obstacles are placed):
+  - dp: p(front) - p(back) at the cylinder's upstream and downstream points
+    on its axis (Schäfer–Turek's (0.15, 0.2) and (0.25, 0.2)), p = c_s² ρ,
+    each extrapolated linearly to the point from the two fluid sites before
+    it, the rows either side of the axis interpolated; in the benchmark's
+    units (ρ = 1, the mean inflow speed --physical-velocity):
+    dp_lattice (U_phys / U_lattice)².
+  - L_a: the length of the region of negative u_x on the axis behind the
+    cylinder, its end interpolated between site centres, in the benchmark's
+    units (D = 0.1).
+"""
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_field import read_field  # noqa: E402  (kolb's .vti reader)
+
+CS2 = 1.0 / 3.0  # D2Q9
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("vti")
+    p.add_argument("--center", type=float, nargs=2, required=True, help="the cylinder's centre (sites)")
+    p.add_argument("--diameter", type=float, required=True, help="D in sites")
+    p.add_argument("--velocity", type=float, required=True, help="the mean inflow speed, lattice units")
+    p.add_argument("--physical-velocity", type=float, required=True,
+                   help="the benchmark's mean inflow speed (2D-1: 0.2, 2D-2: 1)")
+    args = p.parse_args()
+    nx, ny, _, rho = read_field(args.vti, "density")
+    _, _, comps, u = read_field(args.vti, "velocity")
+    _, _, _, solid = read_field(args.vti, "solid")
+    cx, cy = args.center
+    j0 = math.floor(cy - 0.5)  # the rows whose centres bracket the axis
+    t = cy - (j0 + 0.5)
+
+    def fluid(i):
+        return 0 <= i < nx and not solid[i + nx * j0] and not solid[i + nx * (j0 + 1)]
+
+    def on_axis(values, i, comp=0, stride=1):
+        a = values[(i + nx * j0) * stride + comp]
+        b = values[(i + nx * (j0 + 1)) * stride + comp]
+        return (1 - t) * a + t * b
+
+    def extrapolated(x, step):  # p at x from the two fluid sites before it along -step
+        i = math.floor(x - 0.5) if step > 0 else math.ceil(x - 0.5)
+        while not fluid(i):
+            i -= step
+        x1, x2 = i + 0.5, i - step + 0.5
+        p1, p2 = CS2 * on_axis(rho, i), CS2 * on_axis(rho, i - step)
+        return p1 + (p1 - p2) * (x - x1) / (x1 - x2)
+
+    front, back = cx - args.diameter / 2, cx + args.diameter / 2
+    dp_lattice = extrapolated(front, +1) - extrapolated(back, -1)
+    dp = dp_lattice * (args.physical_velocity / args.velocity) ** 2
+    # The recirculation: negative u_x from the back of the cylinder on.
+    i = math.ceil(back - 0.5)
+    while not fluid(i):
+        i += 1
+    end = back
+    prev_x, prev_u = None, None
+    while i < nx:
+        ux = on_axis(u, i, 0, comps)
+        if ux >= 0:
+            end = back if prev_u is None else prev_x + (i + 0.5 - prev_x) * (-prev_u) / (ux - prev_u)
+            break
+        prev_x, prev_u = i + 0.5, ux
+        i += 1
+    la = (end - back) * 0.1 / args.diameter
+    print(f"dp {dp:.5f}  (lattice {dp_lattice:.6e})")
+    print(f"L_a {la:.5f}  ({end - back:.3f} sites behind the cylinder)")
+
+
+if __name__ == "__main__":
+    main()
