@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Schäfer–Turek's pressure difference and recirculation length of a 2-D cylinder run.
+"""Schäfer–Turek's pressure difference and recirculation length of a cylinder run.
 
     python3 tools/cylinder_metrics.py out/cylinder_forces/fields_000070000.vti \\
         --center 40 40 --diameter 20 --velocity 0.05 --physical-velocity 0.2
 
 From a kolb snapshot (.vti) of a channel with a cylinder (site i spans
-[i, i + 1), as obstacles are placed):
+[i, i + 1), as obstacles are placed), or of one layer of sites (--z) of a
+duct with a cylinder along z:
   - dp: p(front) - p(back) at the cylinder's upstream and downstream points
     on its axis (Schäfer–Turek's (0.15, 0.2) and (0.25, 0.2)), p = c_s² ρ,
     each extrapolated linearly to the point from the two fluid sites before
@@ -24,7 +25,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from plot_field import read_field  # noqa: E402  (kolb's .vti reader)
 
-CS2 = 1.0 / 3.0  # D2Q9
+CS2 = 1.0 / 3.0  # D2Q9, D3Q19, D3Q27
 
 
 def main():
@@ -34,11 +35,13 @@ def main():
     p.add_argument("--diameter", type=float, required=True, help="D in sites")
     p.add_argument("--velocity", type=float, required=True, help="the mean inflow speed, lattice units")
     p.add_argument("--physical-velocity", type=float, required=True,
-                   help="the benchmark's mean inflow speed (2D-1: 0.2, 2D-2: 1)")
+                   help="the benchmark's mean inflow speed (2D-1: 0.2, 2D-2: 1, 3D-1Z: 0.2)")
+    p.add_argument("--z", type=int, default=None,
+                   help="3-D: the layer of sites to measure in (3D-1Z: the middle one)")
     args = p.parse_args()
-    nx, ny, _, rho = read_field(args.vti, "density")
-    _, _, comps, u = read_field(args.vti, "velocity")
-    _, _, _, solid = read_field(args.vti, "solid")
+    nx, ny, _, rho = read_field(args.vti, "density", args.z)
+    _, _, comps, u = read_field(args.vti, "velocity", args.z)
+    _, _, _, solid = read_field(args.vti, "solid", args.z)
     cx, cy = args.center
     j0 = math.floor(cy - 0.5)  # the rows whose centres bracket the axis
     t = cy - (j0 + 0.5)

@@ -15,14 +15,16 @@ import sys
 import tempfile
 
 
-def read_field(path, name):
+def read_field(path, name, z=None):
+    """(nx, ny, components, values) of a 2-D image, or of the slice of sites
+    z of a 3-D one."""
     data = open(path, "rb").read()
     start = data.index(b"<AppendedData")
     header = data[:start].decode()
     base = data.index(b"_", start) + 1
     m = re.search(r'WholeExtent="0 (\d+) 0 (\d+) 0 (\d+)"', header)
     nx, ny, nz = (int(v) + 1 for v in m.groups())
-    if nz != 1:
+    if nz != 1 and z is None:
         sys.exit(f"{path}: only 2-D images are supported")
     a = re.search(r'<DataArray type="(\w+)" Name="' + name + r'"[^>]*offset="(\d+)"', header)
     if not a:
@@ -33,8 +35,10 @@ def read_field(path, name):
     pos = base + offset
     (nbytes,) = struct.unpack_from("<Q", data, pos)
     count = nbytes // size
-    comps = count // (nx * ny)
-    values = struct.unpack_from("<" + fmt * count, data, pos + 8)
+    comps = count // (nx * ny * nz)
+    plane = nx * ny * comps
+    first = plane * (z or 0)
+    values = struct.unpack_from("<" + fmt * plane, data, pos + 8 + first * size)
     return nx, ny, comps, values
 
 
