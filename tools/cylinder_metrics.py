@@ -45,6 +45,8 @@ def main():
     cx, cy = args.center
     j0 = math.floor(cy - 0.5)  # the rows whose centres bracket the axis
     t = cy - (j0 + 0.5)
+    if not (0 <= j0 and j0 + 1 < ny):
+        sys.exit(f"{args.vti}: the axis y = {cy} is not between two rows of sites (0.5 to {ny - 0.5})")
 
     def fluid(i):
         return 0 <= i < nx and not solid[i + nx * j0] and not solid[i + nx * (j0 + 1)]
@@ -54,10 +56,18 @@ def main():
         b = values[(i + nx * (j0 + 1)) * stride + comp]
         return (1 - t) * a + t * b
 
+    def first_fluid(i, step, what):  # from site i on along step
+        while 0 <= i < nx and not fluid(i):
+            i += step
+        if not 0 <= i < nx:
+            sys.exit(f"{args.vti}: no fluid on the axis y = {cy} {what} (check --center)")
+        return i
+
     def extrapolated(x, step):  # p at x from the two fluid sites before it along -step
-        i = math.floor(x - 0.5) if step > 0 else math.ceil(x - 0.5)
-        while not fluid(i):
-            i -= step
+        i = first_fluid(math.floor(x - 0.5) if step > 0 else math.ceil(x - 0.5), -step,
+                        "before the cylinder" if step > 0 else "behind it")
+        if not fluid(i - step):
+            sys.exit(f"{args.vti}: one fluid site only at x = {i + 0.5} on the axis")
         x1, x2 = i + 0.5, i - step + 0.5
         p1, p2 = CS2 * on_axis(rho, i), CS2 * on_axis(rho, i - step)
         return p1 + (p1 - p2) * (x - x1) / (x1 - x2)
@@ -66,21 +76,22 @@ def main():
     dp_lattice = extrapolated(front, +1) - extrapolated(back, -1)
     dp = dp_lattice * (args.physical_velocity / args.velocity) ** 2
     # The recirculation: negative u_x from the back of the cylinder on.
-    i = math.ceil(back - 0.5)
-    while not fluid(i):
-        i += 1
-    end = back
+    i = first_fluid(math.ceil(back - 0.5), 1, "behind the cylinder")
+    end = None
     prev_x, prev_u = None, None
-    while i < nx:
+    while i < nx and end is None:
         ux = on_axis(u, i, 0, comps)
         if ux >= 0:
             end = back if prev_u is None else prev_x + (i + 0.5 - prev_x) * (-prev_u) / (ux - prev_u)
-            break
         prev_x, prev_u = i + 0.5, ux
         i += 1
-    la = (end - back) * 0.1 / args.diameter
     print(f"dp {dp:.5f}  (lattice {dp_lattice:.6e})")
-    print(f"L_a {la:.5f}  ({end - back:.3f} sites behind the cylinder)")
+    if end is None:
+        print("L_a none: u_x stays negative up to the outlet")
+    elif end == back:
+        print("L_a 0: no recirculation (u_x >= 0 right behind the cylinder)")
+    else:
+        print(f"L_a {(end - back) * 0.1 / args.diameter:.5f}  ({end - back:.3f} sites behind the cylinder)")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ def read_field(path, name, z=None):
     nx, ny, nz = (int(v) + 1 for v in m.groups())
     if nz != 1 and z is None:
         sys.exit(f"{path}: only 2-D images are supported")
+    if z is not None and not 0 <= z < nz:
+        sys.exit(f"{path}: no layer z = {z} (the image has {nz})")
     a = re.search(r'<DataArray type="(\w+)" Name="' + name + r'"[^>]*offset="(\d+)"', header)
     if not a:
         names = re.findall(r'Name="(\w+)"', header)
