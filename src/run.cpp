@@ -225,10 +225,11 @@ class Rebalancing {
 bool every(std::int64_t cadence, std::int64_t step) { return cadence > 0 && step % cadence == 0; }
 
 // A row of forces.csv at step `now` where the case has obstacles and one
-// is due (or `end`), its time in force_seconds.
-void forces_at(const Case& c, std::int64_t now, bool end, Domain& domain, RunOutputs& out,
+// is due by forces_every or `always` (the run's first and last steps), its
+// time in force_seconds.
+void forces_at(const Case& c, std::int64_t now, bool always, Domain& domain, RunOutputs& out,
                RunSummary& summary) {
-  if (c.obstacles.empty() || !(every(c.output.forces_every, now) || end)) return;
+  if (c.obstacles.empty() || !(always || every(c.output.forces_every, now))) return;
   const auto t0 = clock_type::now();
   out.forces(now, domain.body_forces());
   summary.force_seconds += seconds_since(t0);
