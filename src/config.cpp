@@ -336,7 +336,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       top.reader().fail(n, path, "expected a mapping with a 'type' (box, sphere, cylinder, mask)");
     const std::string type =
         Map(top.reader(), n, path,
-            {"type", "min", "max", "center", "radius", "axis", "file", "offset"})
+            {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"})
             .text("type");
     Obstacle o;
     o.where = top.reader().where(n, path);
@@ -347,7 +347,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
                         "] is not inside [0, " + std::to_string(c.size[a]) + "])");
     };
     if (type == "box") {
-      const Map m(top.reader(), n, path, {"type", "min", "max"});
+      const Map m(top.reader(), n, path, {"type", "min", "max", "wall"});
       o.kind = Obstacle::Kind::box;
       o.min = vec3(m.numbers("min", c.dim));
       o.max = vec3(m.numbers("max", c.dim));
@@ -359,8 +359,8 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     } else if (type == "sphere" || type == "cylinder") {
       const bool cyl = type == "cylinder";
       const Map m(top.reader(), n, path,
-                  cyl ? std::vector<std::string>{"type", "center", "radius", "axis"}
-                      : std::vector<std::string>{"type", "center", "radius"});
+                  cyl ? std::vector<std::string>{"type", "center", "radius", "axis", "wall"}
+                      : std::vector<std::string>{"type", "center", "radius", "wall"});
       o.kind = cyl ? Obstacle::Kind::cylinder : Obstacle::Kind::sphere;
       o.radius = m.positive("radius");
       if (cyl) {
@@ -373,7 +373,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
         if (!(cyl && a == o.axis))
           outside(m, "center", o.center[a] - o.radius, o.center[a] + o.radius, a);
     } else if (type == "mask") {
-      const Map m(top.reader(), n, path, {"type", "file", "offset"});
+      const Map m(top.reader(), n, path, {"type", "file", "offset", "wall"});
+      if (m.has("wall") && m.text("wall") != "halfway")
+        m.fail("wall", "a mask's walls are half-way (it has no surface to interpolate)");
       o.kind = Obstacle::Kind::mask;
       o.file = m.text("file");
       if (!o.file.empty() && o.file[0] != '/') o.file = base_dir + o.file;
@@ -388,6 +390,14 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       top.reader().fail(
           n["type"], path + ".type",
           yaml::quoted(type) + " is not an obstacle type (box, sphere, cylinder, mask)");
+    }
+    const Map walls(top.reader(), n, path,
+                    {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"});
+    if (walls.has("wall")) {
+      const std::string w = walls.text("wall");
+      if (w != "halfway" && w != "bouzidi")
+        walls.fail("wall", yaml::quoted(w) + " is not a wall treatment (halfway, bouzidi)");
+      o.interpolated = w == "bouzidi";
     }
     c.obstacles.push_back(o);
   }

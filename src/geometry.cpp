@@ -4,6 +4,7 @@
 #include <kolb/io/fields.hpp>
 #include <kolb/model/lattice_info.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -147,6 +148,41 @@ bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
 }
 
 }  // namespace
+
+double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim) {
+  // The link runs from the fluid centre p = solid - c (outside) to the
+  // solid one (inside): the first t in (0, 1] where p + t c is inside.
+  std::array<double, 3> p{0, 0, 0};
+  for (int a = 0; a < 3; ++a) p[std::size_t(a)] = solid[std::size_t(a)] - c[a];
+  double t = 1;
+  if (o.kind == Obstacle::Kind::box) {
+    // Slabs: inside once inside along every axis; the latest entry.
+    t = 0;
+    for (int a = 0; a < dim; ++a) {
+      const auto k = std::size_t(a);
+      if (c[a] > 0 && p[k] < o.min[k]) t = std::max(t, (o.min[k] - p[k]) / c[a]);
+      if (c[a] < 0 && p[k] >= o.max[k]) t = std::max(t, (o.max[k] - p[k]) / c[a]);
+    }
+  } else if (o.kind == Obstacle::Kind::sphere || o.kind == Obstacle::Kind::cylinder) {
+    // |p + t c - centre|^2 = r^2 over the axes across the shape: the
+    // smaller root, where the link enters.
+    double aa = 0, bb = 0, cc = -o.radius * o.radius;
+    for (int a = 0; a < dim; ++a) {
+      if (o.kind == Obstacle::Kind::cylinder && a == o.axis) continue;
+      const auto k = std::size_t(a);
+      const double d = p[k] - o.center[k];
+      aa += double(c[a]) * c[a], bb += 2 * d * c[a], cc += d * d;
+    }
+    const double disc = bb * bb - 4 * aa * cc;
+    if (aa > 0 && disc >= 0) t = (-bb - std::sqrt(disc)) / (2 * aa);
+  } else {
+    return 0.5;  // a mask has no surface: half-way
+  }
+  // Both centres are sites of the staircase, so the crossing lies within
+  // the link; clamped against round-off (a wall at the fluid centre itself
+  // would leave q = 0 and the formulas a division by 2q).
+  return std::min(1.0, std::max(t, 1e-6));
+}
 
 Geometry build_geometry(const Case& c, const Extents& e) {
   Geometry g;

@@ -180,6 +180,24 @@ TEST(Config, ObstacleOutsideTheBox) {
   EXPECT_NE(e.find("'blob' is not an obstacle type"), std::string::npos) << e;
 }
 
+TEST(Config, ObstacleWalls) {
+  const kolb::Case c = kolb::read_case_string(
+      kValid +
+          "obstacles:\n  - {type: cylinder, center: [16, 16], radius: 4, wall: bouzidi}\n"
+          "  - {type: box, min: [2, 2], max: [5, 5]}\n",
+      "case.yaml");
+  EXPECT_TRUE(c.obstacles[0].interpolated);
+  EXPECT_FALSE(c.obstacles[1].interpolated);
+  auto e = error_of(kValid +
+                    "obstacles:\n  - {type: sphere, center: [16, 16], radius: 4, wall: curved}\n");
+  EXPECT_NE(e.find("obstacles[0].wall: 'curved' is not a wall treatment (halfway, bouzidi)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(e.find("case.yaml:13:"), std::string::npos) << e;
+  e = error_of(kValid + "obstacles:\n  - {type: mask, file: m.pgm, wall: bouzidi}\n");
+  EXPECT_NE(e.find("obstacles[0].wall: a mask's walls are half-way"), std::string::npos) << e;
+}
+
 TEST(Config, UnreadableFiles) {
   EXPECT_THROW(kolb::read_case("/nonexistent/case.yaml"), kolb::ConfigError);
   try {

@@ -60,11 +60,12 @@ struct GeneratedCase {
   Case c;
   bool sheared = false;  // initial state: a shear layer with noise (set_fields)
   bool moving_walls = false, obstacles = false, forced = false, open = false;
-  int steps = 0;  // even
-  // Mass is conserved to round-off without moving walls or open faces
-  // (resting bounce-back and periodic wraps move mass, never make it);
-  // momentum too without force, walls or obstacles.
-  bool conserves_mass() const { return !moving_walls && !open; }
+  bool curved = false;  // an obstacle with interpolated walls
+  int steps = 0;        // even
+  // Mass is conserved to round-off without moving walls, open faces or
+  // interpolated walls (resting bounce-back and periodic wraps move mass,
+  // never make it); momentum too without force, walls or obstacles.
+  bool conserves_mass() const { return !moving_walls && !open && !curved; }
   // "periodic xz, forced, obstacles": the shape, for summaries.
   std::string shape() const {
     std::string s = "periodic ";
@@ -74,7 +75,7 @@ struct GeneratedCase {
     if (s == "periodic ") s = "closed";
     return s + ", " + to_string(c.collision) + (forced ? ", forced" : ", unforced") +
            (obstacles ? ", obstacles" : "") + (moving_walls ? ", moving walls" : "") +
-           (open ? ", inlet and outlet" : "");
+           (open ? ", inlet and outlet" : "") + (curved ? ", curved walls" : "");
   }
   bool conserves_momentum() const {
     const auto p = c.periodic();
@@ -160,11 +161,13 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
     }
   }
   // Obstacles: boxes that often reach a face (a wall, a periodic face, or
-  // across the whole axis), spheres anywhere they fit.
+  // across the whole axis), spheres anywhere they fit; 40 % with
+  // interpolated walls (a box's inner faces then between sites).
   std::string obstacles;
   const int count = (shape >> (dim + 1)) & 1 ? rng.uniform(1, 3) : 0;
   for (int k = 0; k < count; ++k) {
     std::string o;
+    const bool curved = rng.chance(0.4);
     if (rng.chance(0.65)) {
       std::vector<double> lo(dim), hi(dim);
       for (int a = 0; a < dim; ++a) {
@@ -184,7 +187,11 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
       bool all = true;
       for (int a = 0; a < dim; ++a) all = all && lo[a] == 0 && hi[a] == n[a];
       if (all) hi[0] = std::max(1.0, double(n[0] / 2));
-      o = "{type: box, min: " + vector_text(lo) + ", max: " + vector_text(hi) + "}";
+      for (int a = 0; curved && a < dim; ++a) {
+        if (lo[a] > 0) lo[a] += 0.3;
+        if (hi[a] < n[a] && hi[a] - 0.2 > lo[a]) hi[a] -= 0.2;
+      }
+      o = "{type: box, min: " + vector_text(lo) + ", max: " + vector_text(hi);
     } else {
       int fits = 1 << 30;
       for (int a = 0; a < dim; ++a) fits = std::min(fits, n[a]);
@@ -192,8 +199,10 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
       const double r = rng.real(1.0, std::min(3.2, fits / 2.0 - 0.5));
       std::vector<double> c(dim);
       for (int a = 0; a < dim; ++a) c[a] = rng.real(r, n[a] - r);
-      o = "{type: sphere, center: " + vector_text(c) + ", radius: " + number(r) + "}";
+      o = "{type: sphere, center: " + vector_text(c) + ", radius: " + number(r);
     }
+    o += curved ? ", wall: bouzidi}" : "}";
+    g.curved = g.curved || curved;
     obstacles += (obstacles.empty() ? "" : ", ") + o;
     g.obstacles = true;
   }

@@ -1,14 +1,19 @@
 #pragma once
 // Forces on bodies by momentum exchange (Ladd 1994; Mei, Yu, Shyy & Luo
 // 2002). A link from a fluid site x into a site of a resting body carries
-// c_i f*_i(x) towards it and, bounced back half-way, carries c_i f*_i(x)
-// away as -c_i f*_i(x): the body takes 2 c_i f*_i(x) per step. The sum over
-// a body's links, read from the post-collision state f*, is the force the
-// fluid exerts on it during the next streaming. Each link is listed by the
-// part holding its fluid site, so parts and ranks add up to the whole.
+// c_i f*_i(x) towards it and the population coming back, f_ī(x), away: the
+// body takes c_i [f*_i(x) + f_ī(x)] per step. Bounced back half-way,
+// f_ī(x) = f*_i(x): 2 c_i f*_i(x). Interpolated (boundary/
+// interpolated_bounce.hpp), f_ī(x) is a weighted sum of post-collision
+// populations of x and of x - c_i, so each link is a sum of terms
+// w c_k f*_k(y), and each term is listed by the part holding its site y:
+// parts and ranks add up to the whole, read from the post-collision state
+// f* as any step leaves it. It is the force the fluid exerts on the body
+// during the next streaming.
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/storage.hpp>
+#include <kolb/boundary/post_state.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/lattice/slot.hpp>
@@ -28,69 +33,106 @@ struct BodyForce {
   }
 };
 
-// A part's links into bodies: the fluid site and the direction towards the
-// body, those of body b at [first[b], first[b + 1]).
+// A part's terms of the momentum exchange: w c_k f*_k(y) for site y,
+// population k and weight w; `to`: y + c_k where that is fluid, else -1
+// (in place after a pull, f*_k(y) lies there: a halo site keeps what the
+// pull pushed into it). Body b's terms are
+// [first[b], first[b + 1]).
 template <class MemorySpace>
 struct BodyLinks {
-  Kokkos::View<const index_t*, MemorySpace> site;
+  Kokkos::View<const index_t*, MemorySpace> site, to;
   Kokkos::View<const std::uint8_t*, MemorySpace> dir;
+  Kokkos::View<const double*, MemorySpace> weight;
   std::vector<index_t> first{0};
 
   int bodies() const { return int(first.size()) - 1; }
 };
 
-// The links of the interior sites of extents `e` (a part whose first site
-// is at `origin` in the lattice). `body(x, y, z)` and `fluid(x, y, z)` take
-// lattice coordinates, halos included (-1 ... n): the obstacle number + 1
-// of a site or 0, and whether it is fluid.
-template <class Lattice, class MemorySpace, class BodyOf, class FluidAt>
+// The terms of the interior sites of extents `e` (a part whose first site
+// is at `origin` in the lattice). `body(p)` and `fluid(p)` take lattice
+// coordinates p, halos included (-1 ... n): the obstacle number + 1 of a
+// site or 0, and whether it is fluid; `fraction(p, i)` as for
+// curved_links (0: half-way), for p up to a site beyond the halo.
+template <class Lattice, class MemorySpace, class BodyOf, class FluidAt, class Fraction>
 BodyLinks<MemorySpace> body_links(const Extents& e, const std::array<int, 3>& origin, int bodies,
-                                  const BodyOf& body, const FluidAt& fluid) {
+                                  const BodyOf& body, const FluidAt& fluid,
+                                  const Fraction& fraction) {
   BodyLinks<MemorySpace> links;
   if (bodies == 0) return links;
-  const auto count = static_cast<std::size_t>(bodies);
-  std::vector<std::vector<index_t>> site(count);
-  std::vector<std::vector<std::uint8_t>> dir(count);
+  struct Term {
+    index_t site, to;
+    std::uint8_t dir;
+    double weight;
+  };
+  std::vector<std::vector<Term>> terms(static_cast<std::size_t>(bodies));
+  const SiteIndex site = e.site_index();
   for (int z = 0; z < e.n[2]; ++z)
     for (int y = 0; y < e.n[1]; ++y)
       for (int x = 0; x < e.n[0]; ++x) {
         const int g[3] = {origin[0] + x, origin[1] + y, origin[2] + z};
-        if (!fluid(g[0], g[1], g[2])) continue;
+        if (!fluid(g)) continue;
+        const index_t here = site(x + e.halo[0], y + e.halo[1], z + e.halo[2]);
+        const auto along = [&](int k) {  // here + c_k, local: where a pull pushes f*_k
+          return site(x + e.halo[0] + Lattice::c(k, 0), y + e.halo[1] + Lattice::c(k, 1),
+                      z + e.halo[2] + Lattice::c(k, 2));
+        };
         for (int i = 0; i < Lattice::q; ++i) {
-          const int b =
-              body(g[0] + Lattice::c(i, 0), g[1] + Lattice::c(i, 1), g[2] + Lattice::c(i, 2));
+          const int o = Lattice::opposite(i);
+          const int n1[3] = {g[0] + Lattice::c(i, 0), g[1] + Lattice::c(i, 1),
+                             g[2] + Lattice::c(i, 2)};
+          if (const int b = body(n1); b != 0) {  // a link of this site into body b
+            auto& t = terms[std::size_t(b - 1)];
+            const double q = fraction(g, o);
+            if (q <= 0) {
+              t.push_back({here, -1, std::uint8_t(i), 2.0});
+            } else if (q < 0.5) {
+              t.push_back({here, -1, std::uint8_t(i), 1 + 2 * q});
+            } else {
+              t.push_back({here, -1, std::uint8_t(i), 1 + 1 / (2 * q)});
+              t.push_back({here, along(o), std::uint8_t(o), -(2 * q - 1) / (2 * q)});
+            }
+            continue;
+          }
+          // The site behind a link with q < 1/2 whose fluid site is here + c_i.
+          if (!fluid(n1)) continue;
+          const int n2[3] = {n1[0] + Lattice::c(i, 0), n1[1] + Lattice::c(i, 1),
+                             n1[2] + Lattice::c(i, 2)};
+          const int b = body(n2);
           if (b == 0) continue;
-          site[std::size_t(b - 1)].push_back(e.site(x, y, z));
-          dir[std::size_t(b - 1)].push_back(std::uint8_t(i));
+          const double q = fraction(n1, o);
+          if (q > 0 && q < 0.5)
+            terms[std::size_t(b - 1)].push_back({here, along(i), std::uint8_t(i), 1 - 2 * q});
         }
       }
-  std::vector<index_t> all_sites;
+  std::vector<index_t> all_sites, all_to;
   std::vector<std::uint8_t> all_dirs;
-  for (std::size_t b = 0; b < count; ++b) {
+  std::vector<double> all_weights;
+  for (auto& t : terms) {
     // By direction, then site: the loads walk each population's array
     // upwards (SoA), which the hardware prefetches.
-    std::vector<std::size_t> order(site[b].size());
-    for (std::size_t j = 0; j < order.size(); ++j) order[j] = j;
-    std::sort(order.begin(), order.end(), [&](std::size_t l, std::size_t r) {
-      return dir[b][l] != dir[b][r] ? dir[b][l] < dir[b][r] : site[b][l] < site[b][r];
+    std::stable_sort(t.begin(), t.end(), [](const Term& l, const Term& r) {
+      return l.dir != r.dir ? l.dir < r.dir : l.site < r.site;
     });
-    for (const std::size_t j : order)
-      all_sites.push_back(site[b][j]), all_dirs.push_back(dir[b][j]);
+    for (const Term& k : t) {
+      all_sites.push_back(k.site), all_to.push_back(k.to);
+      all_dirs.push_back(k.dir), all_weights.push_back(k.weight);
+    }
     links.first.push_back(index_t(all_sites.size()));
   }
-  links.site = Kokkos::create_mirror_view_and_copy(
-      MemorySpace(), host_view_of(all_sites, "kolb::body_link_sites"));
-  links.dir = Kokkos::create_mirror_view_and_copy(MemorySpace(),
-                                                  host_view_of(all_dirs, "kolb::body_link_dirs"));
+  const auto copy = [](const auto& v, const char* label) {
+    return Kokkos::create_mirror_view_and_copy(MemorySpace(), host_view_of(v, label));
+  };
+  links.site = copy(all_sites, "kolb::body_link_sites");
+  links.to = copy(all_to, "kolb::body_link_to");
+  links.dir = copy(all_dirs, "kolb::body_link_dirs");
+  links.weight = copy(all_weights, "kolb::body_link_weights");
   return links;
 }
 
-// The momentum exchange summed over a range of links, from populations
-// `f` as the block holds them after any step. Two buffers hold f*. In
-// place, f*_i(x) of a link into a resting body sits in x's slot
-// opposite(i) after either step of a pair: between pairs all populations
-// are swapped, and after a pull the bounce-back left it there (the
-// inverse AAUnstream reads it from there too). So no copy is rebuilt.
+// The momentum exchange summed over a range of terms, from populations
+// `f` as the block holds them after any step (PostState): no copy is
+// rebuilt. Where f*_k(y) of a half-way link's term lies in place (x's slot
+// opposite(k) after either step) is what the inverse AAUnstream reads too.
 template <class Lattice, class S, class Layout, class MemorySpace>
 struct BodyForceSum {
   using value_type = BodyForce;
@@ -98,27 +140,35 @@ struct BodyForceSum {
 
   Kokkos::View<const stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
-  Kokkos::View<const index_t*, MemorySpace> m_site;      // BodyLinks::site
-  Kokkos::View<const std::uint8_t*, MemorySpace> m_dir;  // BodyLinks::dir
-  bool m_in_place = false;
+  BodyLinks<MemorySpace> m_links;
+  PostState m_state = PostState::stored;
 
-  // On the host, the link kAhead on asks for its line: the links are
-  // scattered over the lattice, so each link's load is a miss of its own.
+  // On the host, the term kAhead on asks for its line: the links are
+  // scattered over the lattice, so each term's load is a miss of its own.
   static constexpr int kAhead = 16;
 
-  KOKKOS_INLINE_FUNCTION int slot(index_t k) const {
-    return stored_slot<Lattice>(m_dir(k), m_in_place);
+  // Where f*_k(y) of term j lies: its index in m_f and its slot.
+  KOKKOS_INLINE_FUNCTION index_t at(index_t j, int& slot) const {
+    const int k = m_links.dir(j);
+    const index_t to = m_links.to(j);
+    if (m_state == PostState::stored || (m_state == PostState::pushed && to >= 0)) {
+      slot = k;
+      return m_layout(m_state == PostState::stored ? m_links.site(j) : to, k);
+    }
+    slot = Lattice::opposite(k);
+    return m_layout(m_links.site(j), slot);
   }
 
-  KOKKOS_INLINE_FUNCTION void operator()(index_t k, value_type& sum) const {
+  KOKKOS_INLINE_FUNCTION void operator()(index_t j, value_type& sum) const {
+    int slot = 0;
 #if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
-    const index_t next = k + kAhead;
-    if (next < index_t(m_site.extent(0)))
-      host::prefetch_read(&m_f(m_layout(m_site(next), slot(next))));
+    const index_t next = j + kAhead;
+    if (next < index_t(m_links.site.extent(0))) host::prefetch_read(&m_f(at(next, slot)));
 #endif
-    const int i = m_dir(k);
-    const double f = P::template load<Lattice>(m_f(m_layout(m_site(k), slot(k))), slot(k));
-    for (int a = 0; a < Lattice::dim; ++a) sum.f[a] += 2 * Lattice::c(i, a) * f;
+    const int k = m_links.dir(j);
+    const double f = P::template load<Lattice>(m_f(at(j, slot)), slot);
+    const double w = m_links.weight(j);
+    for (int a = 0; a < Lattice::dim; ++a) sum.f[a] += w * Lattice::c(k, a) * f;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }
   KOKKOS_INLINE_FUNCTION void join(value_type& a, const value_type& b) const { a.add(b); }

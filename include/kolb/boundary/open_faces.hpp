@@ -26,13 +26,14 @@
 // momentum is ρu + F/2, so the outlet takes u = Σ c f* / ρ − g/2.
 // In place (AA) the values go where each step reads them: before the pull
 // into the halo slots it pulls from, after it into the sites' own slots the
-// local step reads (OpenState). The values are computed from the same
+// local step reads (PostState). The values are computed from the same
 // stored bits with the same operations either way, so both schemes agree
 // bit for bit.
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/storage.hpp>
 #include <kolb/boundary/moving_wall.hpp>
+#include <kolb/boundary/post_state.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/lattice/slot.hpp>
@@ -97,15 +98,7 @@ struct OpenSite {
   int face;  // 2 axis + side
   int first, count;
   OpenKind kind;
-  std::uint64_t solid;  // bit k: x + c_k is solid (OpenState::pushed)
-};
-
-// Where a pass finds the post-collision populations f*_k of a site x.
-enum class OpenState : std::uint8_t {
-  stored,   // two buffers: in x's slot k
-  swapped,  // in place, before the pull: in x's slot opposite(k)
-  pushed    // in place, after the pull: in slot k of x + c_k (x's own slot
-            // opposite(k) where x + c_k is solid: the pull bounced it there)
+  std::uint64_t solid;  // bit k: x + c_k is solid (PostState::pushed)
 };
 
 // The value of each link of each open site, from the post-collision state
@@ -114,7 +107,7 @@ enum class OpenState : std::uint8_t {
 // OpenLinkWrite puts it there, or (pushed) into x's slot i, where the
 // in-place local step reads it. One site at a time, its loads issued
 // together: on an x face each site's Q populations lie on Q cache lines.
-template <class Lattice, class S, class Layout, class MemorySpace, OpenState State>
+template <class Lattice, class S, class Layout, class MemorySpace, PostState State>
 struct OpenSiteValues {
   using R = real_t<S>;
   using P = Storage<S>;
@@ -126,8 +119,7 @@ struct OpenSiteValues {
   Kokkos::View<stored_t<S>*, MemorySpace> m_values;
   Kokkos::Array<R, 3> m_g;
   Kokkos::Array<R, 3 * Lattice::q> m_c;  // c_k (Lattice::c(k, a) at a run-time k builds its table)
-  Kokkos::Array<double, 6>
-      m_ramp;  // each face's inlet velocity now, of the full one (inflow_factor)
+  Kokkos::Array<double, 6> m_inflow;     // each face's inlet velocity now, of the full one
   bool m_direct;
 
   // On the host, a site kAhead on asks for the lines it reads and writes
@@ -141,21 +133,21 @@ struct OpenSiteValues {
       if (!outlet)
         host::prefetch_read(
             post(s, s.kind == OpenKind::outflow ? link.i : Lattice::opposite(link.i)));
-      if (State == OpenState::pushed || m_direct) host::prefetch_write(target(s, link));
+      if (State == PostState::pushed || m_direct) host::prefetch_write(target(s, link));
     }
   }
 
   // Where the f*_k of site s lies.
   KOKKOS_INLINE_FUNCTION stored_t<S>* post(const OpenSite& s, int k) const {
     const int o = Lattice::opposite(k);
-    if constexpr (State == OpenState::stored) return &m_f(m_layout(s.site, k));
-    if constexpr (State == OpenState::swapped) return &m_f(m_layout(s.site, o));
+    if constexpr (State == PostState::stored) return &m_f(m_layout(s.site, k));
+    if constexpr (State == PostState::swapped) return &m_f(m_layout(s.site, o));
     return (s.solid >> k) & 1 ? &m_f(m_layout(s.site, o)) : &m_f(m_layout(s.site + m_offset[k], k));
   }
   // Where the value of `link` goes, unless kept in m_values.
   KOKKOS_INLINE_FUNCTION stored_t<S>* target(const OpenSite& s, const OpenLink& link) const {
-    if constexpr (State == OpenState::pushed) return &m_f(m_layout(s.site, link.i));
-    return &m_f(m_layout(link.ghost, stored_slot<Lattice>(link.i, State == OpenState::swapped)));
+    if constexpr (State == PostState::pushed) return &m_f(m_layout(s.site, link.i));
+    return &m_f(m_layout(link.ghost, stored_slot<Lattice>(link.i, State == PostState::swapped)));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j) const {
@@ -182,7 +174,7 @@ struct OpenSiteValues {
       if (s.kind == OpenKind::outflow) {
         value = *post(s, i);
       } else if (s.kind == OpenKind::inlet) {
-        value = P::template bounce<Lattice>(*post(s, o), R(link.value * m_ramp[s.face]), i);
+        value = P::template bounce<Lattice>(*post(s, o), R(link.value * m_inflow[s.face]), i);
       } else {
         R cu = 0, uu = 0;
         for (int a = 0; a < Lattice::dim; ++a) {
@@ -194,7 +186,7 @@ struct OpenSiteValues {
                      (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
         value = P::template store<Lattice>(eq - P::template load<Lattice>(f[o], o), i);
       }
-      if (State == OpenState::pushed || m_direct)
+      if (State == PostState::pushed || m_direct)
         *target(s, link) = value;
       else
         m_values(l) = value;
@@ -295,9 +287,9 @@ class OpenFaces {
   void before_pull(const Launch& launch, const Block& b, bool swapped, std::int64_t step,
                    bool direct) const {
     if (swapped)
-      values<OpenState::swapped>(launch, b, step, direct);
+      values<PostState::swapped>(launch, b, step, direct);
     else
-      values<OpenState::stored>(launch, b, step, direct);
+      values<PostState::stored>(launch, b, step, direct);
   }
   // Writes the kept values of the early and/or the late links.
   template <class Launch, class Block>
@@ -312,7 +304,7 @@ class OpenFaces {
   // into the slots the local step reads.
   template <class Launch, class Block>
   void after_pull(const Launch& launch, const Block& b, std::int64_t step) const {
-    values<OpenState::pushed>(launch, b, step, false);
+    values<PostState::pushed>(launch, b, step, false);
   }
 
  private:
@@ -331,15 +323,15 @@ class OpenFaces {
     return wall_term<Lattice>(i, {v[0] * scale, v[1] * scale, v[2] * scale});
   }
 
-  template <OpenState State, class Launch, class Block>
+  template <PostState State, class Launch, class Block>
   void values(const Launch& launch, const Block& b, std::int64_t step, bool direct) const {
     if (m_sites.extent(0) == 0) return;
-    Kokkos::Array<double, 6> ramp;
-    for (int f = 0; f < 6; ++f) ramp[f] = m_faces[std::size_t(f)].inflow_factor(step);
-    launch(
-        "kolb::OpenSiteValues", index_t(m_sites.extent(0)),
-        OpenSiteValues<Lattice, S, Layout, MemorySpace, State>{
-            b.current(), b.layout(), m_offset, m_sites, m_links, m_values, m_g, m_c, ramp, direct});
+    Kokkos::Array<double, 6> inflow;
+    for (int f = 0; f < 6; ++f) inflow[f] = m_faces[std::size_t(f)].inflow_factor(step);
+    launch("kolb::OpenSiteValues", index_t(m_sites.extent(0)),
+           OpenSiteValues<Lattice, S, Layout, MemorySpace, State>{b.current(), b.layout(), m_offset,
+                                                                  m_sites, m_links, m_values, m_g,
+                                                                  m_c, inflow, direct});
   }
 
   Kokkos::View<OpenSite*, MemorySpace> m_sites;

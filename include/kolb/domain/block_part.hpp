@@ -8,6 +8,7 @@
 // (src/variants/part.cpp.in), through make_block_part()
 // (domain/make_block_part.hpp).
 
+#include <kolb/boundary/interpolated_bounce.hpp>
 #include <kolb/boundary/thermal_walls.hpp>
 #include <kolb/domain/part_fields.hpp>
 #include <kolb/domain/part_halos.hpp>
@@ -69,6 +70,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if (pulls && zone != UpdateZone::all)
       m_open.write(on_part(), block(), aa, zone != UpdateZone::border || !aa,
                    zone != UpdateZone::inner);
+    // Curved walls: each link once per step, after the open faces' values
+    // (which may read the slots it writes), before the sites that read it.
+    m_curved.apply(on_part(), block(),
+                   !pulls ? PostState::pushed
+                   : aa   ? PostState::swapped
+                          : PostState::stored,
+                   zone != UpdateZone::border, zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
         for_zone(zone, [&](const Region& r) {
@@ -281,11 +289,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
     m_open = {open_face_setup(s), mat, e};
-    const Extents global(s.c.size, Lattice::halo, Lattice::dim);
+    const LatticeSites<Lattice> sites{s};
+    const auto fraction = [&](const int* p, int i) { return sites.fraction(p, i); };
+    m_curved = InterpolatedWalls<Lattice, S, Layout, memory_space>(
+        curved_links<Lattice>(e, s.origin, s.late, m_self, fraction));
     m_bodies = body_links<Lattice, memory_space>(
-        e, s.origin, int(s.c.obstacles.size()),
-        [&](int x, int y, int z) { return s.geometry.body[global.site(x, y, z)]; },
-        [&](int x, int y, int z) { return s.geometry.material[global.site(x, y, z)] == kFluid; });
+        e, s.origin, int(s.c.obstacles.size()), [&](const int* p) { return sites.body(p); },
+        [&](const int* p) { return sites.fluid(p); }, fraction);
     if constexpr (Model::in_place_streaming) {
       if (m_plan.phases == 2)
         m_halos.map_pushes(first, m_plan.phase[1].row_halos, mat, block(),
@@ -448,7 +458,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Kokkos::View<GhostRun*, memory_space> m_ghosts;       // filled before each (pull) step
   Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;  // those the fused end lines take
   OpenFaces<Lattice, S, Layout, memory_space> m_open;   // inlets and outlets, before each pull
-  BodyLinks<memory_space> m_bodies;                     // links into obstacles (their forces)
+  InterpolatedWalls<Lattice, S, Layout, memory_space> m_curved;  // curved walls, before each step
+  BodyLinks<memory_space> m_bodies;  // the momentum exchange's terms (forces on obstacles)
 };
 
 }  // namespace kolb

@@ -58,9 +58,12 @@ class PartFields {
   // the block as it is after any step (no copy: cheap every step).
   void add_body_forces(const block_type& block, Held held, const BodyLinks<memory_space>& links,
                        std::vector<std::array<double, 3>>& sum) {
-    if (links.bodies() == 0 || links.first.back() == 0) return;
-    const BodyForceSum<Lattice, S, Layout, memory_space> f{
-        block.current(), block.layout(), links.site, links.dir, held != Held::stored};
+    if (links.first.back() == 0) return;
+    const BodyForceSum<Lattice, S, Layout, memory_space> f{block.current(), block.layout(), links,
+                                                           held == Held::stored ? PostState::stored
+                                                           : held == Held::swapped
+                                                               ? PostState::swapped
+                                                               : PostState::pushed};
     for (std::size_t k = 0; k < std::size_t(links.bodies()); ++k) {
       const BodyForce force =
           reduce_range("kolb::BodyForce", m_exec, links.first[k], links.first[k + 1], f);

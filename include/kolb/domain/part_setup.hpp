@@ -40,6 +40,57 @@ void configure(ThermalModel<Scalar, Regularized>& m, const Case& c) {
   }
 }
 
+// The lattice's sites as a part's set-up looks them up around its own, at
+// lattice coordinates p anywhere: periodic axes wrapped, nothing (neither
+// fluid nor a body) outside the lattice across other faces.
+template <class Lattice>
+struct LatticeSites {
+  const PartSetup& s;
+  Extents global{s.c.size, Lattice::halo, Lattice::dim};
+  std::array<bool, 3> periodic = s.c.periodic();
+
+  // p wrapped into the lattice; false if it lies outside.
+  bool wrap(const int* p, int (&w)[3]) const {
+    for (int a = 0; a < 3; ++a) {
+      const int n = s.c.size[std::size_t(a)];
+      w[a] = periodic[std::size_t(a)] ? ((p[a] % n) + n) % n : p[a];
+      if (w[a] < 0 || w[a] >= n) return false;
+    }
+    return true;
+  }
+  // The obstacle number + 1 of the site at p, or 0.
+  int body(const int* p) const {
+    int w[3];
+    return wrap(p, w) ? s.geometry.body[global.site(w[0], w[1], w[2])] : 0;
+  }
+  bool fluid(const int* p) const {
+    int w[3];
+    return wrap(p, w) && s.geometry.material[global.site(w[0], w[1], w[2])] == kFluid;
+  }
+  // q of the link of the fluid site at p with incoming population i into
+  // an obstacle with interpolated walls (boundary/interpolated_bounce.hpp),
+  // or 0 where it bounces half-way: p - c_i is another's site or fluid, or
+  // p + c_i is not fluid.
+  double fraction(const int* p, int i) const {
+    const int from[3] = {p[0] - Lattice::c(i, 0), p[1] - Lattice::c(i, 1), p[2] - Lattice::c(i, 2)};
+    const int ahead[3] = {p[0] + Lattice::c(i, 0), p[1] + Lattice::c(i, 1),
+                          p[2] + Lattice::c(i, 2)};
+    const int b = body(from);
+    if (b == 0 || !s.c.obstacles[std::size_t(b - 1)].interpolated || !fluid(p) || !fluid(ahead))
+      return 0;
+    int w[3];
+    wrap(from, w);
+    // A box across a whole periodic axis has no faces along it (the link
+    // may cross the period's end).
+    Obstacle o = s.c.obstacles[std::size_t(b - 1)];
+    for (std::size_t a = 0; a < 3; ++a)
+      if (o.kind == Obstacle::Kind::box && periodic[a] && o.min[a] <= 0 && o.max[a] >= s.c.size[a])
+        o.min[a] = -HUGE_VAL, o.max[a] = HUGE_VAL;
+    const int into[3] = {-Lattice::c(i, 0), -Lattice::c(i, 1), -Lattice::c(i, 2)};
+    return wall_fraction(o, {w[0] + 0.5, w[1] + 0.5, w[2] + 0.5}, into, Lattice::dim);
+  }
+};
+
 // The case's open faces on the lattice faces part `s` lies on.
 inline OpenFaceSetup open_face_setup(const PartSetup& s) {
   const Case& c = s.c;

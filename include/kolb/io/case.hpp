@@ -89,7 +89,8 @@ struct Obstacle {
   int axis = 2;                                      // cylinder axis (0, 1, 2)
   std::string file;                                  // mask
   std::array<int, 3> offset{0, 0, 0};                // mask placement
-  std::string where;                                 // for error messages
+  bool interpolated = false;  // wall: bouzidi (interpolated bounce-back), else half-way
+  std::string where;          // for error messages
 };
 
 // What the forces on obstacles are made dimensionless with:

@@ -72,6 +72,12 @@ struct Geometry {
 };
 Geometry build_geometry(const Case& c, const Extents& extents);
 
+// Where obstacle `o`'s surface cuts the link from a fluid site to the solid
+// site whose centre is `solid` (lattice coordinates, a site's centre at
+// index + 0.5) along c: the fraction q in (0, 1] of the link from the
+// fluid centre (boundary/interpolated_bounce.hpp). A mask: 1/2.
+double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim);
+
 // The case's initial rho, u (3 per site) and, for models with a
 // temperature, T on the interior sites (else `temperature` stays empty).
 HostFields initial_fields(const Case& c);
