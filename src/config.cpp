@@ -334,11 +334,16 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     const YAML::Node n = list[i];
     if (!n.IsMap() || !n["type"])
       top.reader().fail(n, path, "expected a mapping with a 'type' (box, sphere, cylinder, mask)");
-    const std::string type =
-        Map(top.reader(), n, path,
-            {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"})
-            .text("type");
+    const Map any(top.reader(), n, path,
+                  {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"});
+    const std::string type = any.text("type");
     Obstacle o;
+    if (any.has("wall")) {
+      const std::string w = any.text("wall");
+      if (w != "halfway" && w != "bouzidi")
+        any.fail("wall", yaml::quoted(w) + " is not a wall treatment (halfway, bouzidi)");
+      o.interpolated = w == "bouzidi";
+    }
     o.where = top.reader().where(n, path);
     auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
       if (lo < 0 || hi > c.size[a])
@@ -374,7 +379,7 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
           outside(m, "center", o.center[a] - o.radius, o.center[a] + o.radius, a);
     } else if (type == "mask") {
       const Map m(top.reader(), n, path, {"type", "file", "offset", "wall"});
-      if (m.has("wall") && m.text("wall") != "halfway")
+      if (o.interpolated)
         m.fail("wall", "a mask's walls are half-way (it has no surface to interpolate)");
       o.kind = Obstacle::Kind::mask;
       o.file = m.text("file");
@@ -390,14 +395,6 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       top.reader().fail(
           n["type"], path + ".type",
           yaml::quoted(type) + " is not an obstacle type (box, sphere, cylinder, mask)");
-    }
-    const Map walls(top.reader(), n, path,
-                    {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"});
-    if (walls.has("wall")) {
-      const std::string w = walls.text("wall");
-      if (w != "halfway" && w != "bouzidi")
-        walls.fail("wall", yaml::quoted(w) + " is not a wall treatment (halfway, bouzidi)");
-      o.interpolated = w == "bouzidi";
     }
     c.obstacles.push_back(o);
   }

@@ -129,7 +129,9 @@ Mask read_mask(const Obstacle& o) {
   return m;
 }
 
-bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
+}  // namespace
+
+bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim) {
   switch (o.kind) {
     case Obstacle::Kind::box:
       for (int a = 0; a < 3; ++a)
@@ -146,8 +148,6 @@ bool inside(const Obstacle& o, const std::array<double, 3>& p, int dim) {
     default: return false;
   }
 }
-
-}  // namespace
 
 double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim) {
   // The link runs from the fluid centre p = solid - c (outside) to the
@@ -179,8 +179,8 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
     return 0.5;  // a mask has no surface: half-way
   }
   // Both centres are sites of the staircase, so the crossing lies within
-  // the link; clamped against round-off (a wall at the fluid centre itself
-  // would leave q = 0 and the formulas a division by 2q).
+  // the link; clamped against round-off, and above 0, which callers take
+  // for "half-way".
   return std::min(1.0, std::max(t, 1e-6));
 }
 
@@ -233,7 +233,7 @@ Geometry build_geometry(const Case& c, const Extents& e) {
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)
-          if (inside(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) solid(e.site(x, y, z));
+          if (shape_holds(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) solid(e.site(x, y, z));
   }
   // Periodic halos: the sites one period away.
   const auto periodic = c.periodic();

@@ -16,6 +16,16 @@ duct with a cylinder along z:
   - L_a: the length of the region of negative u_x on the axis behind the
     cylinder, its end interpolated between site centres, in the benchmark's
     units (D = 0.1).
+
+With several snapshots over at least a shedding period and --forces (the
+run's forces.csv), Schäfer–Turek 2D-2's dp instead: at half a period after
+the last maximum of c_L whose half period later the snapshots cover (the
+period from the lift's upward crossings in forces.csv), interpolated
+linearly between the two snapshots around that step:
+
+    python3 tools/cylinder_metrics.py out/shedding/fields_*.vti \
+        --forces out/shedding/forces.csv --center 40 40 --diameter 20 \
+        --velocity 0.1 --physical-velocity 1
 """
 import argparse
 import math
@@ -30,7 +40,8 @@ CS2 = 1.0 / 3.0  # D2Q9, D3Q19, D3Q27
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("vti")
+    p.add_argument("vti", nargs="+")
+    p.add_argument("--forces", help="forces.csv: dp half a period after c_L's maximum (2D-2)")
     p.add_argument("--center", type=float, nargs=2, required=True, help="the cylinder's centre (sites)")
     p.add_argument("--diameter", type=float, required=True, help="D in sites")
     p.add_argument("--velocity", type=float, required=True, help="the mean inflow speed, lattice units")
@@ -39,14 +50,72 @@ def main():
     p.add_argument("--z", type=int, default=None,
                    help="3-D: the layer of sites to measure in (3D-1Z: the middle one)")
     args = p.parse_args()
-    nx, ny, _, rho = read_field(args.vti, "density", args.z)
-    _, _, comps, u = read_field(args.vti, "velocity", args.z)
-    _, _, _, solid = read_field(args.vti, "solid", args.z)
+    if args.forces:
+        shedding_dp(args)
+        return
+    if len(args.vti) > 1:
+        sys.exit("several snapshots need --forces (dp half a period after c_L's maximum)")
+    dp, dp_lattice, end, back = measure(args.vti[0], args)
+    print(f"dp {dp:.5f}  (lattice {dp_lattice:.6e})")
+    if end is None:
+        print("L_a none: u_x stays negative up to the outlet")
+    elif end == back:
+        print("L_a 0: no recirculation (u_x >= 0 right behind the cylinder)")
+    else:
+        print(f"L_a {(end - back) * 0.1 / args.diameter:.5f}  ({end - back:.3f} sites behind the cylinder)")
+
+
+def snapshot_step(path):
+    digits = "".join(ch for ch in os.path.basename(path) if ch.isdigit())
+    if not digits:
+        sys.exit(f"{path}: no step in the file name (kolb writes fields_<step>.vti)")
+    return int(digits)
+
+
+def shedding_dp(args):
+    with open(args.forces) as f:
+        header = f.readline().strip().split(",")
+        if "c_L0" not in header:
+            sys.exit(f"{args.forces}: no c_L0 column (the run needs a force reference)")
+        k = header.index("c_L0")
+        rows = [line.split(",") for line in f if line.strip()]
+    steps = [int(r[0]) for r in rows]
+    lift = [float(r[k]) for r in rows]
+    mean = sum(lift) / len(lift)
+    ups = [steps[j - 1] + (steps[j] - steps[j - 1]) * (mean - lift[j - 1]) / (lift[j] - lift[j - 1])
+           for j in range(1, len(lift)) if lift[j - 1] < mean <= lift[j]]
+    if len(ups) < 3:
+        sys.exit(f"{args.forces}: fewer than three upward crossings of c_L's mean: no period")
+    period = (ups[-1] - ups[-3]) / 2
+    shots = sorted((snapshot_step(v), v) for v in args.vti)
+    first, last = shots[0][0], shots[-1][0]
+    peaks = [j for j in range(1, len(lift) - 1)
+             if lift[j - 1] < lift[j] >= lift[j + 1] and lift[j] > mean
+             and first <= steps[j] + period / 2 <= last]
+    if not peaks:
+        sys.exit(f"the snapshots (steps {first} to {last}) cover no step half a period "
+                 f"({period / 2:.1f} steps) after a maximum of c_L")
+    j = peaks[-1]
+    when = steps[j] + period / 2
+    for (s1, v1), (s2, v2) in zip(shots, shots[1:]):
+        if s1 <= when <= s2:
+            d1, d2 = measure(v1, args)[0], measure(v2, args)[0]
+            dp = d1 + (d2 - d1) * (when - s1) / (s2 - s1) if s2 > s1 else d1
+            print(f"dp {dp:.5f}  at step {when:.1f}: half a period ({period:.1f} steps) after "
+                  f"c_L's maximum {lift[j]:.4f} at step {steps[j]}")
+            return
+
+
+def measure(path, args):
+    """dp, dp in lattice units, the end of the recirculation and the cylinder's back (x, sites)."""
+    nx, ny, _, rho = read_field(path, "density", args.z)
+    _, _, comps, u = read_field(path, "velocity", args.z)
+    _, _, _, solid = read_field(path, "solid", args.z)
     cx, cy = args.center
     j0 = math.floor(cy - 0.5)  # the rows whose centres bracket the axis
     t = cy - (j0 + 0.5)
     if not (0 <= j0 and j0 + 1 < ny):
-        sys.exit(f"{args.vti}: the axis y = {cy} is not between two rows of sites (0.5 to {ny - 0.5})")
+        sys.exit(f"{path}: the axis y = {cy} is not between two rows of sites (0.5 to {ny - 0.5})")
 
     def fluid(i):
         return 0 <= i < nx and not solid[i + nx * j0] and not solid[i + nx * (j0 + 1)]
@@ -60,14 +129,14 @@ def main():
         while 0 <= i < nx and not fluid(i):
             i += step
         if not 0 <= i < nx:
-            sys.exit(f"{args.vti}: no fluid on the axis y = {cy} {what} (check --center)")
+            sys.exit(f"{path}: no fluid on the axis y = {cy} {what} (check --center)")
         return i
 
     def extrapolated(x, step):  # p at x from the two fluid sites before it along -step
         i = first_fluid(math.floor(x - 0.5) if step > 0 else math.ceil(x - 0.5), -step,
                         "before the cylinder" if step > 0 else "behind it")
         if not fluid(i - step):
-            sys.exit(f"{args.vti}: one fluid site only at x = {i + 0.5} on the axis")
+            sys.exit(f"{path}: one fluid site only at x = {i + 0.5} on the axis")
         x1, x2 = i + 0.5, i - step + 0.5
         p1, p2 = CS2 * on_axis(rho, i), CS2 * on_axis(rho, i - step)
         return p1 + (p1 - p2) * (x - x1) / (x1 - x2)
@@ -85,13 +154,7 @@ def main():
             end = back if prev_u is None else prev_x + (i + 0.5 - prev_x) * (-prev_u) / (ux - prev_u)
         prev_x, prev_u = i + 0.5, ux
         i += 1
-    print(f"dp {dp:.5f}  (lattice {dp_lattice:.6e})")
-    if end is None:
-        print("L_a none: u_x stays negative up to the outlet")
-    elif end == back:
-        print("L_a 0: no recirculation (u_x >= 0 right behind the cylinder)")
-    else:
-        print(f"L_a {(end - back) * 0.1 / args.diameter:.5f}  ({end - back:.3f} sites behind the cylinder)")
+    return dp, dp_lattice, end, back
 
 
 if __name__ == "__main__":

@@ -4,10 +4,16 @@
 //    converges to its Poiseuille profile at second order (H = 8, 16, 32);
 //    the staircase of the same boxes puts the walls where the sites end
 //    and does not converge at second order.
-//  - The wall fraction of a link into a circle is where the link meets it.
+//  - The wall fraction of a link into a circle or a box is where the link
+//    meets it; a part's links bounce half-way where the scheme would read a
+//    solid site or one outside the lattice, where a half-way shape holds the
+//    solid site too, and where the wall lies half-way anyway; a box across a
+//    whole periodic axis has no faces along it.
 #include "support/cases.hpp"
 
+#include <kolb/domain/part_setup.hpp>
 #include <kolb/io/fields.hpp>
+#include <kolb/lattice/lattices.hpp>
 
 #include <gtest/gtest.h>
 
@@ -79,6 +85,58 @@ TEST(CurvedWalls, FractionIsWhereTheLinkMeetsTheShape) {
   const int up[3] = {0, 1, 0}, down[3] = {0, -1, 0};
   EXPECT_NEAR(kolb::wall_fraction(box, {3.5, 3.5, 0.5}, up, 2), 0.75, 1e-14);
   EXPECT_NEAR(kolb::wall_fraction(box, {3.5, 5.5, 0.5}, down, 2), 0.5, 1e-14);
+}
+
+// q of the link into site p of a D2Q9 case with incoming population i.
+double link_fraction(const std::string& yaml, std::array<int, 3> p, int i) {
+  const kolb::Case c = kolb::test::make_case(yaml);
+  const kolb::Geometry g =
+      kolb::build_geometry(c, kolb::Extents(c.size, kolb::D2Q9::halo, kolb::D2Q9::dim));
+  const kolb::PartSetup s{c, g};
+  const kolb::LatticeSites<kolb::D2Q9> sites{s};
+  return sites.fraction(p.data(), i);
+}
+
+TEST(CurvedWalls, LinksBounceHalfWayWhereTheSchemeCannotReach) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q9", "double");
+  const auto yaml = [](const std::string& faces, const std::string& obstacles) {
+    return "lattice: D2Q9\nprecision: double\ndomain: {size: [8, 8]}\nphysics: {tau: 0.8}\n"
+           "boundaries: {" +
+           faces + "}\nobstacles: [" + obstacles + "]\nrun: {steps: 0}\noutput: {folder: u}\n";
+  };
+  const std::string walls = "x-: wall, x+: wall, y-: wall, y+: wall";
+  int up = -1, up_right = -1;  // c = (0, 1), (1, 1): from the site below
+  for (int i = 0; i < kolb::D2Q9::q; ++i) {
+    if (kolb::D2Q9::c(i, 0) == 0 && kolb::D2Q9::c(i, 1) == 1) up = i;
+    if (kolb::D2Q9::c(i, 0) == 1 && kolb::D2Q9::c(i, 1) == 1) up_right = i;
+  }
+  const std::string floor = "{type: box, min: [0, 0], max: [8, 2.3], wall: bouzidi}";
+  // Site (3, 2) above the floor's rows 0 and 1: the wall at 2.3 is 0.2 into
+  // the link from (3, 2.5).
+  EXPECT_NEAR(link_fraction(yaml(walls, floor), {3, 2, 0}, up), 0.2, 1e-14);
+  // A one-site gap: x + c_i is solid.
+  EXPECT_EQ(
+      link_fraction(yaml(walls, floor + ", {type: box, min: [0, 3], max: [8, 8]}"), {3, 2, 0}, up),
+      0.0);
+  // x + c_i outside the lattice: a floor up to the top wall's row.
+  EXPECT_EQ(link_fraction(yaml(walls, "{type: box, min: [0, 0], max: [8, 7.3], wall: bouzidi}"),
+                          {3, 7, 0}, up),
+            0.0);
+  // A half-way box over the same solid site.
+  EXPECT_EQ(
+      link_fraction(yaml(walls, floor + ", {type: box, min: [2, 0], max: [5, 2]}"), {3, 2, 0}, up),
+      0.0);
+  // The wall half-way: no interpolation.
+  EXPECT_EQ(link_fraction(yaml(walls, "{type: box, min: [0, 0], max: [8, 2], wall: bouzidi}"),
+                          {3, 2, 0}, up),
+            0.0);
+  // Periodic along x, the floor across it: the diagonal link from (7, 1)
+  // to (0, 2) crosses the period's end, and the floor has no face there.
+  EXPECT_NEAR(link_fraction(yaml("x-: periodic, x+: periodic, y-: wall, y+: wall", floor),
+                            {0, 2, 0}, up_right),
+              0.2, 1e-14);
+  // Walled along x, that link's solid site is the lattice's wall: half-way.
+  EXPECT_EQ(link_fraction(yaml(walls, floor), {0, 2, 0}, up_right), 0.0);
 }
 
 }  // namespace

@@ -165,9 +165,10 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   // interpolated walls (a box's inner faces then between sites).
   std::string obstacles;
   const int count = (shape >> (dim + 1)) & 1 ? rng.uniform(1, 3) : 0;
+  Rng walls{seed ^ 0xb0021d1ULL};  // a stream of its own: the other draws keep their seeds' cases
   for (int k = 0; k < count; ++k) {
     std::string o;
-    const bool curved = rng.chance(0.4);
+    const bool curved = walls.chance(0.4);
     if (rng.chance(0.65)) {
       std::vector<double> lo(dim), hi(dim);
       for (int a = 0; a < dim; ++a) {

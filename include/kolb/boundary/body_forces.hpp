@@ -13,6 +13,7 @@
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/storage.hpp>
+#include <kolb/boundary/interpolated_bounce.hpp>
 #include <kolb/boundary/post_state.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
@@ -80,28 +81,28 @@ BodyLinks<MemorySpace> body_links(const Extents& e, const std::array<int, 3>& or
           const int o = Lattice::opposite(i);
           const int n1[3] = {g[0] + Lattice::c(i, 0), g[1] + Lattice::c(i, 1),
                              g[2] + Lattice::c(i, 2)};
-          if (const int b = body(n1); b != 0) {  // a link of this site into body b
+          // A link of this site into body b: c_i [f*_i + w_out f*_i + w_other f*_ī]
+          // (q >= 1/2; c_i w_other f*_ī is -c_ī w_other f*_ī).
+          if (const int b = body(n1); b != 0) {
             auto& t = terms[std::size_t(b - 1)];
             const double q = fraction(g, o);
-            if (q <= 0) {
-              t.push_back({here, -1, std::uint8_t(i), 2.0});
-            } else if (q < 0.5) {
-              t.push_back({here, -1, std::uint8_t(i), 1 + 2 * q});
-            } else {
-              t.push_back({here, -1, std::uint8_t(i), 1 + 1 / (2 * q)});
-              t.push_back({here, along(o), std::uint8_t(o), -(2 * q - 1) / (2 * q)});
-            }
+            const BouzidiWeights w = q > 0 ? bouzidi_weights(q) : BouzidiWeights{1, 0, true};
+            t.push_back({here, -1, std::uint8_t(i), 1 + w.out});
+            if (!w.ahead) t.push_back({here, along(o), std::uint8_t(o), -w.other});
             continue;
           }
-          // The site behind a link with q < 1/2 whose fluid site is here + c_i.
+          // This site as the x + c_i of a link with q < 1/2 of the fluid
+          // site here + c_i: its c_i w_other f*_i(here).
           if (!fluid(n1)) continue;
           const int n2[3] = {n1[0] + Lattice::c(i, 0), n1[1] + Lattice::c(i, 1),
                              n1[2] + Lattice::c(i, 2)};
           const int b = body(n2);
           if (b == 0) continue;
           const double q = fraction(n1, o);
-          if (q > 0 && q < 0.5)
-            terms[std::size_t(b - 1)].push_back({here, along(i), std::uint8_t(i), 1 - 2 * q});
+          if (q <= 0) continue;
+          const BouzidiWeights w = bouzidi_weights(q);
+          if (w.ahead)
+            terms[std::size_t(b - 1)].push_back({here, along(i), std::uint8_t(i), w.other});
         }
       }
   std::vector<index_t> all_sites, all_to;
@@ -140,34 +141,43 @@ struct BodyForceSum {
 
   Kokkos::View<const stored_t<S>*, MemorySpace> m_f;
   Layout m_layout;
-  BodyLinks<MemorySpace> m_links;
+  // BodyLinks' views (not the host-side `first`: the functor goes to the device).
+  Kokkos::View<const index_t*, MemorySpace> m_site, m_to;
+  Kokkos::View<const std::uint8_t*, MemorySpace> m_dir;
+  Kokkos::View<const double*, MemorySpace> m_weight;
   PostState m_state = PostState::stored;
+
+  BodyForceSum(const Kokkos::View<const stored_t<S>*, MemorySpace>& f, const Layout& layout,
+               const BodyLinks<MemorySpace>& links, PostState state)
+      : m_f(f),
+        m_layout(layout),
+        m_site(links.site),
+        m_to(links.to),
+        m_dir(links.dir),
+        m_weight(links.weight),
+        m_state(state) {}
 
   // On the host, the term kAhead on asks for its line: the links are
   // scattered over the lattice, so each term's load is a miss of its own.
   static constexpr int kAhead = 16;
 
   // Where f*_k(y) of term j lies: its index in m_f and its slot.
-  KOKKOS_INLINE_FUNCTION index_t at(index_t j, int& slot) const {
-    const int k = m_links.dir(j);
-    const index_t to = m_links.to(j);
-    if (m_state == PostState::stored || (m_state == PostState::pushed && to >= 0)) {
-      slot = k;
-      return m_layout(m_state == PostState::stored ? m_links.site(j) : to, k);
-    }
-    slot = Lattice::opposite(k);
-    return m_layout(m_links.site(j), slot);
+  KOKKOS_INLINE_FUNCTION index_t at(index_t j) const {
+    const int k = m_dir(j);
+    const index_t to = m_to(j);
+    if (m_state == PostState::stored) return m_layout(m_site(j), k);
+    if (m_state == PostState::pushed && to >= 0) return m_layout(to, k);
+    return m_layout(m_site(j), Lattice::opposite(k));
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(index_t j, value_type& sum) const {
-    int slot = 0;
 #if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
     const index_t next = j + kAhead;
-    if (next < index_t(m_links.site.extent(0))) host::prefetch_read(&m_f(at(next, slot)));
+    if (next < index_t(m_site.extent(0))) host::prefetch_read(&m_f(at(next)));
 #endif
-    const int k = m_links.dir(j);
-    const double f = P::template load<Lattice>(m_f(at(j, slot)), slot);
-    const double w = m_links.weight(j);
+    const int k = m_dir(j);
+    const double f = P::template load<Lattice>(m_f(at(j)), k);
+    const double w = m_weight(j);
     for (int a = 0; a < Lattice::dim; ++a) sum.f[a] += w * Lattice::c(k, a) * f;
   }
   KOKKOS_INLINE_FUNCTION void init(value_type& v) const { v = value_type(); }

@@ -36,13 +36,24 @@
 
 namespace kolb {
 
+// The interpolated population as weights: f_i(x) = out f*_ī(x) + other
+// f*_ī(x + c_i) (q < 1/2, `ahead`) or + other f*_i(x) (q >= 1/2).
+struct BouzidiWeights {
+  double out, other;
+  bool ahead;
+};
+inline BouzidiWeights bouzidi_weights(double q) {
+  if (q < 0.5) return {2 * q, 1 - 2 * q, true};
+  return {1 / (2 * q), (2 * q - 1) / (2 * q), false};
+}
+
 // One link into a curved wall: the fluid site x, its fluid neighbour
 // x + c_i (across a face periodic onto the part: the site one period away)
 // and the site x's pull pushed f*_i into (there: the halo site), the
-// wall's place q and the incoming population i.
+// weights and the incoming population i.
 struct CurvedLink {
   index_t site, ahead, pushed;
-  double q;
+  BouzidiWeights w;
   std::uint8_t i;
   bool late;
 };
@@ -73,16 +84,9 @@ struct InterpolatedBounce {
       out_slot = i, ahead_site = l.site, in_site = l.pushed;
     }
     stored_t<S>& target = m_f(m_layout(out_site, out_slot));
-    const R out = P::template load<Lattice>(target, o);
-    const R q = R(l.q);
-    R value;
-    if (q < R(0.5)) {
-      const R ahead = P::template load<Lattice>(m_f(m_layout(ahead_site, ahead_slot)), o);
-      value = R(2) * q * out + (R(1) - R(2) * q) * ahead;
-    } else {
-      const R in = P::template load<Lattice>(m_f(m_layout(in_site, in_slot)), i);
-      value = (out + (R(2) * q - R(1)) * in) / (R(2) * q);
-    }
+    const R other = l.w.ahead ? P::template load<Lattice>(m_f(m_layout(ahead_site, ahead_slot)), o)
+                              : P::template load<Lattice>(m_f(m_layout(in_site, in_slot)), i);
+    const R value = R(l.w.out) * P::template load<Lattice>(target, o) + R(l.w.other) * other;
     target = P::template store<Lattice>(value, o);
   }
 };
@@ -119,8 +123,8 @@ std::vector<CurvedLink> curved_links(const Extents& e, const std::array<int, 3>&
           }
           links.push_back({site(x + e.halo[0], y + e.halo[1], z + e.halo[2]),
                            site(a[0] + e.halo[0], a[1] + e.halo[1], a[2] + e.halo[2]),
-                           site(h[0] + e.halo[0], h[1] + e.halo[1], h[2] + e.halo[2]), q,
-                           std::uint8_t(i), in_late});
+                           site(h[0] + e.halo[0], h[1] + e.halo[1], h[2] + e.halo[2]),
+                           bouzidi_weights(q), std::uint8_t(i), in_late});
         }
       }
   return links;
@@ -135,6 +139,7 @@ class InterpolatedWalls {
       : m_links(Kokkos::create_mirror_view_and_copy(MemorySpace(),
                                                     host_view_of(links, "kolb::curved_links"))) {}
 
+  // Whether the part has no such links (nothing to do before its steps).
   bool empty() const { return m_links.extent(0) == 0; }
 
   // Before a step reads them, the early and/or the late links' values,

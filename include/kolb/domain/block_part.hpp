@@ -72,11 +72,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                    zone != UpdateZone::inner);
     // Curved walls: each link once per step, after the open faces' values
     // (which may read the slots it writes), before the sites that read it.
-    m_curved.apply(on_part(), block(),
-                   !pulls ? PostState::pushed
-                   : aa   ? PostState::swapped
-                          : PostState::stored,
-                   zone != UpdateZone::border, zone != UpdateZone::inner);
+    m_curved.apply(on_part(), block(), post_state(held()), zone != UpdateZone::border,
+                   zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
         for_zone(zone, [&](const Region& r) {

@@ -26,6 +26,13 @@ namespace kolb {
 // How a part's buffer holds its state between steps.
 enum class Held { stored, swapped, streamed };  // two buffers; in place: before a pull, after it
 
+// Where a block in state `h` holds the post-collision populations.
+inline PostState post_state(Held h) {
+  return h == Held::stored    ? PostState::stored
+         : h == Held::swapped ? PostState::swapped
+                              : PostState::pushed;
+}
+
 template <class Model, class Layout, class Exec>
 class PartFields {
  public:
@@ -59,11 +66,8 @@ class PartFields {
   void add_body_forces(const block_type& block, Held held, const BodyLinks<memory_space>& links,
                        std::vector<std::array<double, 3>>& sum) {
     if (links.first.back() == 0) return;
-    const BodyForceSum<Lattice, S, Layout, memory_space> f{block.current(), block.layout(), links,
-                                                           held == Held::stored ? PostState::stored
-                                                           : held == Held::swapped
-                                                               ? PostState::swapped
-                                                               : PostState::pushed};
+    const BodyForceSum<Lattice, S, Layout, memory_space> f(block.current(), block.layout(), links,
+                                                           post_state(held));
     for (std::size_t k = 0; k < std::size_t(links.bodies()); ++k) {
       const BodyForce force =
           reduce_range("kolb::BodyForce", m_exec, links.first[k], links.first[k + 1], f);

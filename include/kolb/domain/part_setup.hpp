@@ -13,6 +13,7 @@
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/model/models.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kolb {
@@ -69,8 +70,10 @@ struct LatticeSites {
   }
   // q of the link of the fluid site at p with incoming population i into
   // an obstacle with interpolated walls (boundary/interpolated_bounce.hpp),
-  // or 0 where it bounces half-way: p - c_i is another's site or fluid, or
-  // p + c_i is not fluid.
+  // or 0 where it bounces half-way: p - c_i is fluid or held by a shape
+  // with half-way walls (where shapes overlap, all that hold it must be
+  // interpolated; the nearest surface counts), p + c_i is not fluid, or the
+  // wall lies half-way anyway.
   double fraction(const int* p, int i) const {
     const int from[3] = {p[0] - Lattice::c(i, 0), p[1] - Lattice::c(i, 1), p[2] - Lattice::c(i, 2)};
     const int ahead[3] = {p[0] + Lattice::c(i, 0), p[1] + Lattice::c(i, 1),
@@ -80,14 +83,21 @@ struct LatticeSites {
       return 0;
     int w[3];
     wrap(from, w);
-    // A box across a whole periodic axis has no faces along it (the link
-    // may cross the period's end).
-    Obstacle o = s.c.obstacles[std::size_t(b - 1)];
-    for (std::size_t a = 0; a < 3; ++a)
-      if (o.kind == Obstacle::Kind::box && periodic[a] && o.min[a] <= 0 && o.max[a] >= s.c.size[a])
-        o.min[a] = -HUGE_VAL, o.max[a] = HUGE_VAL;
+    const std::array<double, 3> solid{w[0] + 0.5, w[1] + 0.5, w[2] + 0.5};
     const int into[3] = {-Lattice::c(i, 0), -Lattice::c(i, 1), -Lattice::c(i, 2)};
-    return wall_fraction(o, {w[0] + 0.5, w[1] + 0.5, w[2] + 0.5}, into, Lattice::dim);
+    double q = 1;
+    for (Obstacle o : s.c.obstacles) {
+      if (!shape_holds(o, solid, Lattice::dim)) continue;
+      if (!o.interpolated) return 0;
+      // A box across a whole periodic axis has no faces along it (the link
+      // may cross the period's end).
+      for (std::size_t a = 0; a < 3; ++a)
+        if (o.kind == Obstacle::Kind::box && periodic[a] && o.min[a] <= 0 &&
+            o.max[a] >= s.c.size[a])
+          o.min[a] = -HUGE_VAL, o.max[a] = HUGE_VAL;
+      q = std::min(q, wall_fraction(o, solid, into, Lattice::dim));
+    }
+    return q == 0.5 ? 0 : q;
   }
 };
 

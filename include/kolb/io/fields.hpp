@@ -72,6 +72,10 @@ struct Geometry {
 };
 Geometry build_geometry(const Case& c, const Extents& extents);
 
+// Whether the point p (lattice coordinates) lies in obstacle `o`'s shape
+// (a box, sphere or cylinder; a mask: never).
+bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim);
+
 // Where obstacle `o`'s surface cuts the link from a fluid site to the solid
 // site whose centre is `solid` (lattice coordinates, a site's centre at
 // index + 0.5) along c: the fraction q in (0, 1] of the link from the
