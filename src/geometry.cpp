@@ -188,6 +188,7 @@ Geometry build_geometry(const Case& c, const Extents& e) {
   Geometry g;
   g.material.assign(e.num_sites(), kFluid);
   g.body.assign(e.num_sites(), 0);
+  g.halfway.assign(e.num_sites(), 0);
   // Wall materials of the faces; a moving wall wins over a resting one where
   // faces meet (the lid owns the cavity's top corners), so rank them.
   std::array<material_t, 6> face_material{};
@@ -214,7 +215,10 @@ Geometry build_geometry(const Case& c, const Extents& e) {
     throw std::invalid_argument("build_geometry: at most 255 obstacles (body ids are bytes)");
   for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
     const Obstacle& o = c.obstacles[k];
-    const auto solid = [&](index_t s) { g.material[s] = kSolid, g.body[s] = std::uint8_t(k + 1); };
+    const auto solid = [&](index_t s) {
+      g.material[s] = kSolid, g.body[s] = std::uint8_t(k + 1);
+      if (!o.interpolated) g.halfway[s] = 1;
+    };
     if (o.kind == Obstacle::Kind::mask) {
       const Mask mask = read_mask(o);
       if (o.offset[0] < 0 || o.offset[1] < 0 || o.offset[0] + mask.width > c.size[0] ||
@@ -248,6 +252,7 @@ Geometry build_geometry(const Case& c, const Extents& e) {
         if (!halo) continue;
         const index_t from = e.site(p[0], p[1], p[2]), to = e.site(x, y, z);
         g.material[to] = g.material[from], g.body[to] = g.body[from];
+        g.halfway[to] = g.halfway[from];
       }
   return g;
 }

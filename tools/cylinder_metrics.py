@@ -23,13 +23,16 @@ the last maximum of c_L whose half period later the snapshots cover (the
 period from the lift's upward crossings in forces.csv), interpolated
 linearly between the two snapshots around that step:
 
-    python3 tools/cylinder_metrics.py out/shedding/fields_*.vti \
-        --forces out/shedding/forces.csv --center 40 40 --diameter 20 \
-        --velocity 0.1 --physical-velocity 1
+    python3 tools/cylinder_metrics.py out/shedding_d40/fields_0001*.vti \\
+        --forces out/shedding_d40/forces.csv --center 80 80 --diameter 40 \\
+        --velocity 0.05 --physical-velocity 1
+
+(the snapshots from a restart with output.vtk_every: docs/cases/schaefer-turek.md).
 """
 import argparse
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,10 +69,10 @@ def main():
 
 
 def snapshot_step(path):
-    digits = "".join(ch for ch in os.path.basename(path) if ch.isdigit())
-    if not digits:
+    m = re.search(r"fields_(\d+)\.vti$", os.path.basename(path))
+    if not m:
         sys.exit(f"{path}: no step in the file name (kolb writes fields_<step>.vti)")
-    return int(digits)
+    return int(m.group(1))
 
 
 def shedding_dp(args):
@@ -79,6 +82,8 @@ def shedding_dp(args):
             sys.exit(f"{args.forces}: no c_L0 column (the run needs a force reference)")
         k = header.index("c_L0")
         rows = [line.split(",") for line in f if line.strip()]
+    if not rows:
+        sys.exit(f"{args.forces}: no rows")
     steps = [int(r[0]) for r in rows]
     lift = [float(r[k]) for r in rows]
     mean = sum(lift) / len(lift)

@@ -122,10 +122,15 @@ TEST(CurvedWalls, LinksBounceHalfWayWhereTheSchemeCannotReach) {
   EXPECT_EQ(link_fraction(yaml(walls, "{type: box, min: [0, 0], max: [8, 7.3], wall: bouzidi}"),
                           {3, 7, 0}, up),
             0.0);
-  // A half-way box over the same solid site.
-  EXPECT_EQ(
-      link_fraction(yaml(walls, floor + ", {type: box, min: [2, 0], max: [5, 2]}"), {3, 2, 0}, up),
-      0.0);
+  // A half-way box over the same solid site, owning it or not.
+  const std::string box = "{type: box, min: [2, 0], max: [5, 2]}";
+  EXPECT_EQ(link_fraction(yaml(walls, floor + ", " + box), {3, 2, 0}, up), 0.0);
+  EXPECT_EQ(link_fraction(yaml(walls, box + ", " + floor), {3, 2, 0}, up), 0.0);
+  // Two interpolated shapes over it: the nearest surface (2.4, not 2.3).
+  EXPECT_NEAR(
+      link_fraction(yaml(walls, "{type: box, min: [2, 0], max: [5, 2.4], wall: bouzidi}, " + floor),
+                    {3, 2, 0}, up),
+      0.1, 1e-14);
   // The wall half-way: no interpolation.
   EXPECT_EQ(link_fraction(yaml(walls, "{type: box, min: [0, 0], max: [8, 2], wall: bouzidi}"),
                           {3, 2, 0}, up),

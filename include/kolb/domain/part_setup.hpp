@@ -79,16 +79,15 @@ struct LatticeSites {
     const int ahead[3] = {p[0] + Lattice::c(i, 0), p[1] + Lattice::c(i, 1),
                           p[2] + Lattice::c(i, 2)};
     const int b = body(from);
-    if (b == 0 || !s.c.obstacles[std::size_t(b - 1)].interpolated || !fluid(p) || !fluid(ahead))
-      return 0;
+    if (b == 0 || !fluid(p) || !fluid(ahead)) return 0;
     int w[3];
     wrap(from, w);
+    if (s.geometry.halfway[global.site(w[0], w[1], w[2])]) return 0;
     const std::array<double, 3> solid{w[0] + 0.5, w[1] + 0.5, w[2] + 0.5};
     const int into[3] = {-Lattice::c(i, 0), -Lattice::c(i, 1), -Lattice::c(i, 2)};
     double q = 1;
-    for (Obstacle o : s.c.obstacles) {
+    for (Obstacle o : s.c.obstacles) {  // all interpolated (else `halfway`)
       if (!shape_holds(o, solid, Lattice::dim)) continue;
-      if (!o.interpolated) return 0;
       // A box across a whole periodic axis has no faces along it (the link
       // may cross the period's end).
       for (std::size_t a = 0; a < 3; ++a)

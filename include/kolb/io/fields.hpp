@@ -65,9 +65,11 @@ inline void copy_box(const HostFields& from, std::array<int, 3> from_at, HostFie
 // periodic halos copied from the sites one period away; and the wall
 // velocities. `body`: k + 1 on the sites of obstacle k (the last listed
 // wins where they overlap), 0 elsewhere; the forces on bodies sum by it.
+// `halfway`: 1 on the sites an obstacle with half-way walls holds (masks
+// included), whichever owns them: no link into them is interpolated.
 struct Geometry {
   std::vector<material_t> material;
-  std::vector<std::uint8_t> body;
+  std::vector<std::uint8_t> body, halfway;
   MaterialTable table;
 };
 Geometry build_geometry(const Case& c, const Extents& extents);
