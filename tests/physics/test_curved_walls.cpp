@@ -92,7 +92,8 @@ double link_fraction(const std::string& yaml, std::array<int, 3> p, int i) {
   const kolb::Case c = kolb::test::make_case(yaml);
   const kolb::Geometry g =
       kolb::build_geometry(c, kolb::Extents(c.size, kolb::D2Q9::halo, kolb::D2Q9::dim));
-  const kolb::PartSetup s{c, g};
+  const kolb::PartSetup s{c,  g,  {0, 0, 0}, c.size, {0, 0, 0}, kolb::PartRole::accelerator,
+                          {}, {}, 0,         "test"};
   const kolb::LatticeSites<kolb::D2Q9> sites{s};
   return sites.fraction(p.data(), i);
 }
