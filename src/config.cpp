@@ -156,6 +156,12 @@ void read_physics(const Map& top, Case& c, const LatticeInfo& info) {
     c.tau = nu / info.cs2 + 0.5;
   }
   if (p.has("body_force")) c.body_force = vec3(p.numbers("body_force", c.dim));
+  if (p.has("smagorinsky")) {
+    c.smagorinsky = p.number("smagorinsky");
+    if (!(c.smagorinsky >= 0 && std::isfinite(c.smagorinsky)))
+      p.fail("smagorinsky", "Smagorinsky's constant C_s = " + p.text("smagorinsky") +
+                                " must be >= 0 (0.1 to 0.2 is usual; 0: no LES)");
+  }
 }
 
 // An inlet needs an outlet; open faces may not meet (whose condition would

@@ -131,12 +131,18 @@ void check_compiled(const Map& top, const Case& c) {
     reader.fail(top.get("lattice"), "lattice", what + " in the default layout" + fix);
   }
   const auto collisions = compiled_collisions(want);
-  if (std::find(collisions.begin(), collisions.end(), c.collision) != collisions.end()) return;
+  const Collision k = c.kernel_collision();
+  if (std::find(collisions.begin(), collisions.end(), k) != collisions.end()) return;
   const YAML::Node p = top.get("physics");
-  reader.fail(p["collision"] ? p["collision"] : p, "physics.collision",
-              to_string(want) + " is compiled without the " + to_string(c.collision) +
-                  " collision (`kolb info` lists each variant's collisions; execution.layout "
-                  "picks the variant)");
+  const bool les = k != c.collision;
+  reader.fail(les              ? p["smagorinsky"]
+              : p["collision"] ? p["collision"]
+                               : p,
+              les ? "physics.smagorinsky" : "physics.collision",
+              to_string(want) + " is compiled without the " + to_string(k) + " collision" +
+                  (les ? ", which runs the LES" : "") +
+                  " (`kolb info` lists each variant's collisions; execution.layout picks the "
+                  "variant)");
 }
 
 }  // namespace kolb

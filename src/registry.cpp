@@ -54,11 +54,11 @@ const std::vector<Entry>& table() {
 // The case's entry (ConfigError when this build lacks it).
 const Entry& entry(const Case& c) {
   for (const Entry& e : table())
-    if (e.key == c.variant() && e.collision == c.collision) return e;
+    if (e.key == c.variant() && e.collision == c.kernel_collision()) return e;
   std::string list;
   for (const auto& k : compiled_variants()) list.append(" ").append(to_string(k));
   throw ConfigError(c.source + ": lattice/precision/execution.layout",
-                    to_string(c.variant()) + " with the " + to_string(c.collision) +
+                    to_string(c.variant()) + " with the " + to_string(c.kernel_collision()) +
                         " collision is not compiled into this build (available:" + list + ")");
 }
 

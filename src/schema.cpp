@@ -60,7 +60,12 @@ std::vector<SchemaSection> make_schema() {
        {"reference_velocity", "number", "with `reynolds`", "U of the Reynolds number"},
        {"reference_length", "number", "with `reynolds`", "L of the Reynolds number, in sites"},
        {"body_force", "[numbers]", "none",
-        "a body acceleration g per axis: the force density is ρg, applied with Guo's scheme"}}};
+        "a body acceleration g per axis: the force density is ρg, applied with Guo's scheme"},
+       {"smagorinsky", "number", "0 (no LES)",
+        "Smagorinsky's constant C_s ≥ 0 of a large-eddy simulation (0.1–0.2 is usual): "
+        "each site's τ (TRT: τ⁺) grows by the eddy viscosity (C_s Δx)² |S|, the strain rate "
+        "read from its own non-equilibrium stress; TRT keeps `magic`. With `bgk` or `trt`; "
+        "runs in TRT's compiled units (the layouts `kolb info` lists with `trt`)"}}};
   // Each collision's own keys, as its policy declares them (model/trt.hpp).
   for (const Collision k : collisions_of(false))
     for (const CollisionParameter& p : collision_parameters(k))

@@ -149,6 +149,22 @@ TEST(Config, ImpossibleTau) {
             std::string::npos);
 }
 
+TEST(Config, SmagorinskyRunsInTrtUnits) {
+  const auto k = kolb::compiled_collisions(kolb::read_case_string(kValid).variant());
+  if (std::find(k.begin(), k.end(), kolb::Collision::trt) == k.end())
+    GTEST_SKIP() << "the default layout is compiled without trt";
+  auto c = kolb::read_case_string(kValid, "case.yaml", {"physics.smagorinsky=0.15"});
+  EXPECT_EQ(c.smagorinsky, 0.15);
+  EXPECT_EQ(c.collision, kolb::Collision::bgk);
+  EXPECT_EQ(c.kernel_collision(), kolb::Collision::trt);
+  c = kolb::read_case_string(kValid, "case.yaml", {"physics.smagorinsky=0"});
+  EXPECT_EQ(c.kernel_collision(), kolb::Collision::bgk);
+  const auto e = error_of(kValid, {"physics.smagorinsky=-0.1"});
+  EXPECT_NE(e.find("physics.smagorinsky: Smagorinsky's constant C_s = -0.1 must be >= 0"),
+            std::string::npos)
+      << e;
+}
+
 TEST(Config, MachTooHigh) {
   auto e = error_of(replace(kValid, "velocity: [0.1, 0.0]", "velocity: [0.3, 0.0]"));
   EXPECT_NE(e.find("boundaries.y+.velocity: speed 0.3 is Mach 0.5"), std::string::npos) << e;
@@ -395,6 +411,8 @@ TEST(ConfigD2Q37, BadThermalInputNamesTheKey) {
       << e;
   e = error_of(replace(kThermal, rc, "tau: [0.8, 0.6]"));
   EXPECT_NE(e.find("physics.tau"), std::string::npos) << e;
+  e = error_of(replace(kThermal, rc, rc + ", smagorinsky: 0.1"));
+  EXPECT_NE(e.find("physics.smagorinsky"), std::string::npos) << e;
   e = error_of(replace(kThermal, rc, "tau: [0.8, 0.5, 1.0]"));
   EXPECT_NE(e.find("must be > 0.5"), std::string::npos) << e;
   e = error_of(replace(kThermal, rc + ", ", ""));
@@ -467,6 +485,11 @@ TEST(Config, UncompiledVariantNamesTheKeyToChange) {
     EXPECT_NE(e.find("physics.collision: D2Q9/double/aos is compiled without the trt"),
               std::string::npos)
         << e;
+    const auto les = error_of(kValid, {"physics.smagorinsky=0.1", "execution.layout=aos"});
+    EXPECT_NE(les.find("physics.smagorinsky: D2Q9/double/aos is compiled without the trt "
+                       "collision, which runs the LES"),
+              std::string::npos)
+        << les;
     ++checked;
   }
   if (checked == 0) GTEST_SKIP() << "this build compiles every variant the checks use";

@@ -73,9 +73,10 @@ struct GeneratedCase {
     for (int a = 0; a < c.dim; ++a)
       if (p[a]) s += axis_name(a);
     if (s == "periodic ") s = "closed";
-    return s + ", " + to_string(c.collision) + (forced ? ", forced" : ", unforced") +
-           (obstacles ? ", obstacles" : "") + (moving_walls ? ", moving walls" : "") +
-           (open ? ", inlet and outlet" : "") + (curved ? ", curved walls" : "");
+    return s + ", " + to_string(c.collision) + (c.smagorinsky > 0 ? " LES" : "") +
+           (forced ? ", forced" : ", unforced") + (obstacles ? ", obstacles" : "") +
+           (moving_walls ? ", moving walls" : "") + (open ? ", inlet and outlet" : "") +
+           (curved ? ", curved walls" : "");
   }
   bool conserves_momentum() const {
     const auto p = c.periodic();
@@ -226,6 +227,9 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
       collision += p.key + ": " +
                    number(rng.chance(0.5) ? p.fallback : p.fallback * rng.real(0.1, 2.5)) + ", ";
   }
+  // Smagorinsky's LES in a quarter of the cases, from a stream of its own.
+  Rng les{seed ^ 0x1e5ULL};
+  if (les.chance(0.25)) collision += "smagorinsky: " + number(les.real(0.05, 0.4)) + ", ";
   std::vector<double> size(n.begin(), n.end());
   g.yaml = "lattice: " + lattice + "\nprecision: " + precision +
            "\ndomain: {size: " + vector_text(size) + "}\nphysics: {" + collision +
@@ -381,7 +385,7 @@ inline std::vector<LayoutId> compiled_layouts(const Case& c) {
   for (const auto& v : compiled_variants()) {
     const auto k = compiled_collisions(v);
     if (v.lattice == c.lattice && v.precision == c.precision &&
-        std::find(k.begin(), k.end(), c.collision) != k.end())
+        std::find(k.begin(), k.end(), c.kernel_collision()) != k.end())
       out.push_back(v.layout);
   }
   return out;

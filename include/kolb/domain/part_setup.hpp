@@ -22,6 +22,8 @@ namespace kolb {
 template <class Lattice, class S, template <class> class Rates>
 void configure(IsothermalModel<Lattice, S, Rates>& m, const Case& c) {
   m.collision.rates.set(c.tau, c.collision_parameters);
+  if constexpr (Rates<real_t<S>>::local_rates)
+    m.collision.rates.smagorinsky(c.smagorinsky, Lattice::cs2());
   for (int a = 0; a < 3; ++a) m.collision.forcing.g[a] = real_t<S>(c.body_force[a]);
 }
 template <class Scalar, bool Regularized>

@@ -186,6 +186,8 @@ struct Case {
   double tau = 1.0;  // TRT: tau+ (the viscosity's)
   // The collision's keys beyond tau (collision_parameters(), in order).
   std::vector<double> collision_parameters;
+  // Smagorinsky's constant C_s of the LES (isothermal lattices; 0: none).
+  double smagorinsky = 0;
   std::array<double, 3> body_force{0, 0, 0};  // acceleration g, F = rho g (D2Q37: gravity)
   ThermalSettings thermal;                    // D2Q37 only
   std::array<FaceBoundary, 6> faces;          // x-, x+, y-, y+, z-, z+
@@ -210,6 +212,9 @@ struct Case {
   }
   double viscosity() const;  // cs^2 (tau - 1/2)
   VariantKey variant() const { return {lattice, precision, execution.layout}; }
+  // The collision whose compiled units run the case: LES runs in TRT's,
+  // BGK with LES as TRT with equal rates (model/trt.hpp).
+  Collision kernel_collision() const { return smagorinsky > 0 ? Collision::trt : collision; }
 };
 
 // The axis a node of the case is split along on a tiling of `ranks`: the one

@@ -9,7 +9,8 @@ namespace kolb {
 template <class Scalar>
 struct BgkRates {
   static constexpr bool two_rates = false;
-  Scalar omega = 1;  // 1 / tau
+  static constexpr bool local_rates = false;  // LES: TrtRates (trt.hpp)
+  Scalar omega = 1;                           // 1 / tau
 
   KOKKOS_FORCEINLINE_FUNCTION Scalar even() const { return omega; }
   KOKKOS_FORCEINLINE_FUNCTION Scalar odd() const { return omega; }

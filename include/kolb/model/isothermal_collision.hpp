@@ -2,7 +2,8 @@
 // The collision of the isothermal lattices, applied to one site's
 // populations in registers: a relaxation policy (BgkRates, bgk.hpp;
 // TrtRates, trt.hpp) times a forcing policy (NoForcing, GuoForcing,
-// forcing.hpp). The equilibrium is Hermite order 2.
+// forcing.hpp). The equilibrium is Hermite order 2. A policy with local
+// rates (TRT: Smagorinsky's LES) sets them per site from the stress.
 //
 // Both policies act on the even and odd parts of each pair of opposite
 // populations i, o = opposite(i):
@@ -24,6 +25,7 @@
 #include <kolb/core/static_for.hpp>
 #include <kolb/lattice/velocity_dot.hpp>
 #include <kolb/model/forcing.hpp>
+#include <kolb/model/smagorinsky.hpp>
 
 namespace kolb {
 
@@ -68,7 +70,9 @@ struct IsothermalCollision {
     Scalar usq = u[0] * u[0];
     usq = fma(u[1], u[1], usq);
     if constexpr (D == 3) usq = fma(u[2], u[2], usq);
-    const Scalar even_rate = rates.even(), odd_rate = rates.odd();
+    Scalar even_rate = rates.even(), odd_rate = rates.odd();
+    if constexpr (Rates::local_rates)
+      rates.site(rho, nonequilibrium_stress_squared<Lattice>(f, rho, u), even_rate, odd_rate);
     const Scalar keep =
         Rates::two_rates ? Scalar(1) - Scalar(0.5) * (even_rate + odd_rate) : Scalar(1) - even_rate;
     // f_eq = w rho (1 - usq / (2 cs2) + (c.u)^2 / (2 cs4)) +- w rho (c.u) / cs2

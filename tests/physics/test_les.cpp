@@ -1,0 +1,114 @@
+// Smagorinsky's LES (model/smagorinsky.hpp), on BGK and TRT.
+//  - The stress that the eddy viscosity reads is zero at equilibrium and
+//    sums c c (f - f_eq) otherwise; the relaxation time solves the model's
+//    quadratic.
+//  - A channel driven by a body force has a closed-form profile under the
+//    eddy viscosity nu0 + C_s^2 |du/dy|; kolb converges to it at second
+//    order (H = 8, 16, 32, C_s grown with H so that the continuum problem
+//    stays the same), its centre speed 1/1.58 of the laminar one.
+#include "support/cases.hpp"
+
+#include <kolb/lattice/lattices.hpp>
+#include <kolb/model/isothermal_collision.hpp>
+#include <kolb/model/smagorinsky.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace {
+
+TEST(Smagorinsky, StressIsTheNonEquilibriumMomentumFlux) {
+  using L = kolb::D3Q19;
+  const double rho = 1.03, u[3] = {0.04, -0.02, 0.03};
+  double f[L::q], pi[3][3] = {};
+  for (int i = 0; i < L::q; ++i)
+    f[i] = kolb::isothermal_equilibrium<L, double>(i, rho, u[0], u[1], u[2]);
+  EXPECT_NEAR(kolb::nonequilibrium_stress_squared<L>(f, rho, u), 0, 1e-30);
+  // A disturbance that keeps rho and j: on a pair of opposite populations
+  // with c = (1, 1, 0), and on the rest population against one along x.
+  int xy = -1, x = -1;
+  for (int i = 0; i < L::q; ++i) {
+    if (L::c(i, 0) == 1 && L::c(i, 1) == 1 && L::c(i, 2) == 0) xy = i;
+    if (L::c(i, 0) == 1 && L::c(i, 1) == 0 && L::c(i, 2) == 0) x = i;
+  }
+  f[xy] += 1e-3, f[L::opposite(xy)] += 1e-3, f[0] -= 2e-3;
+  f[x] += 5e-4, f[L::opposite(x)] += 5e-4, f[0] -= 1e-3;
+  for (int i = 0; i < L::q; ++i)
+    for (int a = 0; a < 3; ++a)
+      for (int b = 0; b < 3; ++b)
+        pi[a][b] += L::c(i, a) * L::c(i, b) *
+                    (f[i] - kolb::isothermal_equilibrium<L, double>(i, rho, u[0], u[1], u[2]));
+  double expected = 0;
+  for (auto& row : pi)
+    for (double p : row) expected += p * p;
+  EXPECT_GT(expected, 1e-6);
+  EXPECT_NEAR(kolb::nonequilibrium_stress_squared<L>(f, rho, u), expected, 1e-15);
+  // tau (tau - tau0) = factor |Pi| / (4 rho).
+  const double factor = kolb::smagorinsky_factor(0.17, L::cs2()), tau0 = 0.53;
+  const double tau = kolb::smagorinsky_tau(tau0, factor, rho, expected);
+  EXPECT_NEAR(tau * (tau - tau0), factor * std::sqrt(expected) / (4 * rho), 1e-15);
+  EXPECT_NEAR(factor, 18 * std::sqrt(2.0) * 0.17 * 0.17, 1e-14);
+}
+
+// The speed at distance eta from the centre of a channel of half-width h
+// with the body force g and viscosity nu0 + c2 |du/dy|: the shear rate s
+// solves c2 s^2 + nu0 s = g eta, and u is its integral from the wall.
+double les_channel(double eta, double h, double g, double nu0, double c2) {
+  const auto cube = [&](double e) { return std::pow(nu0 * nu0 + 4 * c2 * g * e, 1.5); };
+  return ((cube(h) - cube(eta)) / (6 * c2 * g) - nu0 * (h - eta)) / (2 * c2);
+}
+
+struct ChannelResult {
+  double error = 0;    // max |u - exact| over the centre speed
+  double laminar = 0;  // the laminar centre speed over the LES one
+};
+
+// A periodic D2Q9 channel between the lattice's walls (half-way bounce-back
+// at y = 0 and H), H = 8 n: diffusive scaling (u ~ 1/H at fixed tau0) with
+// C_s ~ H, so that nu_t / nu0 keeps its profile.
+ChannelResult les_channel_error(int n, const std::string& collision) {
+  const int h = 8 * n;
+  const double tau0 = 0.55, nu0 = (tau0 - 0.5) / 3, c_s = 1.0 * n, c2 = c_s * c_s;
+  const double g = 8 * nu0 * (0.05 / n) / (double(h) * h);  // laminar centre speed 0.05 / n
+  char yaml[1024];
+  std::snprintf(yaml, sizeof yaml,
+                "lattice: D2Q9\nprecision: double\ndomain: {size: [3, %d]}\n"
+                "physics: {collision: %s, tau: %.17g, smagorinsky: %.17g, body_force: [%.17g, 0]}\n"
+                "boundaries: {x-: periodic, x+: periodic, y-: wall, y+: wall}\n"
+                "run: {steps: 0}\noutput: {folder: unused}\n",
+                h, collision.c_str(), tau0, c_s, g);
+  auto sim = kolb::make_domain(kolb::test::make_case(yaml));
+  kolb::test::run_to_steady(*sim, 1e-12, 1000, 2000000);
+  const auto f = sim->fields();
+  ChannelResult r;
+  const double centre = les_channel(0, 0.5 * h, g, nu0, c2);
+  for (int y = 0; y < h; ++y) {
+    const double exact = les_channel(std::abs(y + 0.5 - 0.5 * h), 0.5 * h, g, nu0, c2);
+    r.error = std::max(r.error, std::abs(f.u[3 * f.index(1, y, 0)] - exact));
+  }
+  r.error /= centre;
+  r.laminar = g * h * h / (8 * nu0) / centre;
+  return r;
+}
+
+TEST(Smagorinsky, ChannelConvergesToTheEddyViscosityProfile) {
+  KOLB_SKIP_UNLESS_COMPILED("D2Q9", "double");
+  for (const std::string collision : {"bgk", "trt"}) {
+    double last = 0;
+    for (const int n : {1, 2, 4}) {
+      const ChannelResult r = les_channel_error(n, collision);
+      std::printf("%s, H = %d: max error %.3e of the centre speed (laminar: %.3f of it)\n",
+                  collision.c_str(), 8 * n, r.error, r.laminar);
+      EXPECT_GT(r.laminar, 1.4) << "the eddy viscosity must matter";
+      EXPECT_LT(r.error, 0.02) << collision << ", H = " << 8 * n;
+      if (last > 0) {
+        EXPECT_GT(std::log2(last / r.error), 1.7) << collision << ", H = " << 8 * n;
+      }
+      last = r.error;
+    }
+  }
+}
+
+}  // namespace
