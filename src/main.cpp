@@ -217,8 +217,10 @@ int check(const std::string& file, const std::vector<std::string>& sets, bool pl
     const kolb::Case c = kolb::read_case(file, sets);
     std::cout << c.source << ": valid. " << to_string(c.lattice) << " " << to_string(c.precision)
               << ", " << kolb::to_string(c.size, c.dim) << " sites, tau " << c.tau << ", viscosity "
-              << c.viscosity() << ", " << c.steps << " steps, output to " << c.output.folder
-              << '\n';
+              << c.viscosity();
+    if (c.smagorinsky > 0)
+      std::cout << " + Smagorinsky's (C_s " << c.smagorinsky << ", in TRT's units)";
+    std::cout << ", " << c.steps << " steps, output to " << c.output.folder << '\n';
     if (!plan) return;
     // The parts' plans on one process, as `kolb run` would build them
     // (a host split left to the balancer shows the whole lattice on one part).

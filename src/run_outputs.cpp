@@ -210,6 +210,7 @@ void RunOutputs::report(const std::string& status, const std::string& error,
   r["config"] = to_json(YAML::Load(m_case.yaml));
   r["derived"] = {{"tau", m_case.tau},
                   {"viscosity", m_case.viscosity()},
+                  {"smagorinsky", m_case.smagorinsky},
                   {"cs2", lattice_info(m_case.lattice).cs2},
                   {"lattice_sites", sites},
                   {"fluid_sites", fluid_sites}};

@@ -71,8 +71,10 @@ struct IsothermalCollision {
     usq = fma(u[1], u[1], usq);
     if constexpr (D == 3) usq = fma(u[2], u[2], usq);
     Scalar even_rate = rates.even(), odd_rate = rates.odd();
-    if constexpr (Rates::local_rates)
-      rates.site(rho, nonequilibrium_stress_squared<Lattice>(f, rho, u), even_rate, odd_rate);
+    if constexpr (Rates::local_rates) {
+      const Scalar h[3] = {forcing.shift(0), forcing.shift(1), forcing.shift(2)};
+      rates.site(rho, nonequilibrium_stress_squared<Lattice>(f, rho, u, h), even_rate, odd_rate);
+    }
     const Scalar keep =
         Rates::two_rates ? Scalar(1) - Scalar(0.5) * (even_rate + odd_rate) : Scalar(1) - even_rate;
     // f_eq = w rho (1 - usq / (2 cs2) + (c.u)^2 / (2 cs4)) +- w rho (c.u) / cs2

@@ -7,9 +7,10 @@
 // the relaxation time solves tau = tau0 + C_s^2 |S| / cs2 in closed form:
 //   tau = (tau0 + sqrt(tau0^2 + 18 sqrt(2) C_s^2 |Pi| / rho)) / 2,
 // |Pi| = sqrt(Pi:Pi) (cs2 = 1/3). Pi is taken before collision with the
-// velocity the collision uses; Guo's forcing adds -(u F + F u)/2 to it,
-// which is left out (it is of the order of the force times the velocity,
-// far below the stress wherever the eddy viscosity matters).
+// velocity the collision uses. Guo's forcing adds -(u F + F u)/2 to the
+// measured stress (a uniform flow accelerated by F has Pi = -(u F + F u)/2
+// and no strain), so that is added back. No near-wall (van Driest)
+// damping: at walls the eddy viscosity is that of the resolved shear.
 
 #include <kolb/core/macros.hpp>
 #include <kolb/core/static_for.hpp>
@@ -17,10 +18,13 @@
 namespace kolb {
 
 // |Pi|^2 = Pi:Pi of a site's populations f (before collision) with density
-// rho and velocity u. Opposite populations share c c, so it sums the pairs.
+// rho and velocity u, Guo's part taken out: h is half the body acceleration
+// (zeros without a force). Opposite populations share c c, so it sums the
+// pairs.
 template <class Lattice, class Scalar>
 KOKKOS_FORCEINLINE_FUNCTION Scalar nonequilibrium_stress_squared(const Scalar (&f)[Lattice::q],
-                                                                 Scalar rho, const Scalar (&u)[3]) {
+                                                                 Scalar rho, const Scalar (&u)[3],
+                                                                 const Scalar (&h)[3]) {
   constexpr int D = Lattice::dim;
   // xx, yy, zz, xy, xz, yz
   Scalar p[6] = {0, 0, 0, 0, 0, 0};
@@ -38,15 +42,19 @@ KOKKOS_FORCEINLINE_FUNCTION Scalar nonequilibrium_stress_squared(const Scalar (&
     }
   });
   constexpr Scalar cs2 = Scalar(Lattice::cs2());
+  // Pi_ab = p_ab - rho (cs2 delta_ab + u_a u_b) + rho (u_a h_b + h_a u_b)
+  const auto pi = [&](int k, int a, int b) KOLB_INLINE_LAMBDA {
+    return p[k] - rho * (u[a] * (u[b] - h[b]) - h[a] * u[b] + (a == b ? cs2 : Scalar(0)));
+  };
   Scalar sum = 0;
   for (int a = 0; a < D; ++a) {
-    const Scalar d = p[a] - rho * (cs2 + u[a] * u[a]);
+    const Scalar d = pi(a, a, a);
     sum += d * d;
   }
-  const Scalar xy = p[3] - rho * u[0] * u[1];
+  const Scalar xy = pi(3, 0, 1);
   sum += Scalar(2) * xy * xy;
   if constexpr (D == 3) {
-    const Scalar xz = p[4] - rho * u[0] * u[2], yz = p[5] - rho * u[1] * u[2];
+    const Scalar xz = pi(4, 0, 2), yz = pi(5, 1, 2);
     sum += Scalar(2) * (xz * xz + yz * yz);
   }
   return sum;

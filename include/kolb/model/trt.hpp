@@ -16,11 +16,12 @@ template <class Scalar>
 struct TrtRates {
   static constexpr bool two_rates = true;
   static constexpr bool local_rates = true;
-  Scalar omega = 1;      // 1 / tau+
-  Scalar omega_odd = 1;  // 1 / tau-
-  Scalar tau = 1;        // tau+ without eddy viscosity
-  Scalar magic = 0;      // Lambda; 0: the odd rate equals the even one (BGK)
-  Scalar les = 0;        // smagorinsky_factor (0: no LES)
+  Scalar omega = 1;          // 1 / tau+
+  Scalar omega_odd = 1;      // 1 / tau-
+  Scalar tau = 1;            // tau+ without eddy viscosity
+  Scalar magic = 0;          // Lambda
+  bool equal_rates = false;  // the odd rate equals the even one (BGK)
+  Scalar les = 0;            // smagorinsky_factor (0: no LES)
 
   KOKKOS_FORCEINLINE_FUNCTION Scalar even() const { return omega; }
   KOKKOS_FORCEINLINE_FUNCTION Scalar odd() const { return omega_odd; }
@@ -30,7 +31,7 @@ struct TrtRates {
   KOKKOS_FORCEINLINE_FUNCTION void site(Scalar rho, Scalar pi2, Scalar& even, Scalar& odd) const {
     const Scalar t = smagorinsky_tau(tau, les, rho, pi2), h = t - Scalar(0.5);
     const Scalar e = Scalar(1) / t;
-    const Scalar o = magic == Scalar(0) ? e : h / math::fma(Scalar(0.5), h, magic);
+    const Scalar o = equal_rates ? e : h / math::fma(Scalar(0.5), h, magic);
     even = les != Scalar(0) ? e : omega;
     odd = les != Scalar(0) ? o : omega_odd;
   }
@@ -44,7 +45,8 @@ struct TrtRates {
     omega = Scalar(1.0 / tau0);
     omega_odd = p.empty() ? omega : Scalar(1.0 / (0.5 + p[0] / (tau0 - 0.5)));
     tau = Scalar(tau0);
-    magic = p.empty() ? Scalar(0) : Scalar(p[0]);
+    equal_rates = p.empty();
+    magic = equal_rates ? Scalar(0) : Scalar(p[0]);
   }
   // Smagorinsky's constant C_s (0: no LES).
   void smagorinsky(double c_s, double cs2) { les = Scalar(smagorinsky_factor(c_s, cs2)); }
