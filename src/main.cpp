@@ -219,7 +219,7 @@ int check(const std::string& file, const std::vector<std::string>& sets, bool pl
               << ", " << kolb::to_string(c.size, c.dim) << " sites, tau " << c.tau << ", viscosity "
               << c.viscosity();
     if (c.smagorinsky > 0)
-      std::cout << " + Smagorinsky's (C_s " << c.smagorinsky << ", in TRT's units)";
+      std::cout << " + Smagorinsky's (C_s " << c.smagorinsky << ", run by TRT's kernels)";
     std::cout << ", " << c.steps << " steps, output to " << c.output.folder << '\n';
     if (!plan) return;
     // The parts' plans on one process, as `kolb run` would build them

@@ -127,12 +127,13 @@ std::vector<std::array<T, L::q>> noisy_sites(int sites) {
 // (policy.hpp, for_each_site_split) and every other site with GuoForcing:
 // both must give the same bits at g = 0, or a run's result would depend on
 // which sites are bulk. With a force they must differ (the forced
-// collision reads g).
+// collision reads g). c_s: Smagorinsky's constant (TRT only).
 template <class L, class T, template <class> class Rates>
-void expect_unforced_bits() {
+void expect_unforced_bits([[maybe_unused]] double c_s = 0) {
   Collision<L, T, Rates, kolb::GuoForcing> forced;
   Collision<L, T, Rates, kolb::NoForcing> unforced;
   forced.rates.set(0.53, {0.1875});
+  if constexpr (Rates<T>::local_rates) forced.rates.smagorinsky(c_s, L::cs2());
   unforced.rates = forced.rates;
   int differ_with_force = 0, site = 0;
   for (const auto& f : noisy_sites<L, T>(2000)) {
@@ -156,6 +157,8 @@ TYPED_TEST(LatticeTest, UnforcedCollisionGivesTheForcedBitsAtZeroForce) {
   expect_unforced_bits<TypeParam, float, kolb::BgkRates>();
   expect_unforced_bits<TypeParam, double, kolb::TrtRates>();
   expect_unforced_bits<TypeParam, float, kolb::TrtRates>();
+  expect_unforced_bits<TypeParam, double, kolb::TrtRates>(0.16);  // LES
+  expect_unforced_bits<TypeParam, float, kolb::TrtRates>(0.16);
 }
 
 // TRT whose two rates are equal (magic = (tau - 1/2)^2) is BGK bit for bit,
