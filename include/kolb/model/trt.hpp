@@ -7,8 +7,14 @@
 // bounce-back walls exactly half-way for Poiseuille flow at any tau+;
 // Lambda = (tau - 1/2)^2 is BGK. A relaxation policy of IsothermalCollision
 // (isothermal_collision.hpp).
+//
+// Its rates may vary per site: Smagorinsky's LES (smagorinsky.hpp) raises
+// tau+ by the eddy viscosity and sets tau- from Lambda. BGK with LES runs
+// here too, as TRT whose odd rate follows the even one (equal rates give
+// BGK's bits), so LES costs no compiled unit of its own.
 
 #include <kolb/model/relaxation.hpp>
+#include <kolb/model/smagorinsky.hpp>
 
 namespace kolb {
 
