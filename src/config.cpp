@@ -3,6 +3,7 @@
 
 #include <kolb/app/input.hpp>
 #include <kolb/app/schema.hpp>
+#include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
@@ -51,6 +52,13 @@ void check_mach(const Map& m, const std::string& key, double speed, double cs,
       << "): lower the velocity and raise the resolution or viscosity instead";
     m.fail(key, s.str());
   }
+}
+
+// x as a stream writes it (6 significant digits).
+std::string short_text(double x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
 }
 
 double norm(const std::vector<double>& v) {
@@ -339,9 +347,11 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
     const std::string path = "obstacles[" + std::to_string(i) + "]";
     const YAML::Node n = list[i];
     if (!n.IsMap() || !n["type"])
-      top.reader().fail(n, path, "expected a mapping with a 'type' (box, sphere, cylinder, mask)");
+      top.reader().fail(n, path,
+                        "expected a mapping with a 'type' (box, sphere, cylinder, mask, stl)");
     const Map any(top.reader(), n, path,
-                  {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall"});
+                  {"type", "min", "max", "center", "radius", "axis", "file", "offset", "wall",
+                   "scale", "rotate"});
     const std::string type = any.text("type");
     Obstacle o;
     if (any.has("wall")) {
@@ -351,11 +361,19 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       o.interpolated = w == "bouzidi";
     }
     o.where = top.reader().where(n, path);
+    // Shapes are clipped at the lattice's faces and wrap across periodic
+    // ones, up to a period (the images build_geometry looks at).
+    const auto periodic = c.periodic();
     auto outside = [&](const Map& m, const std::string& key, double lo, double hi, int a) {
-      if (lo < 0 || hi > c.size[a])
-        m.fail(key, "obstacle reaches outside the domain along " + std::string(axis_name(a)) +
-                        " ([" + std::to_string(lo) + ", " + std::to_string(hi) +
-                        "] is not inside [0, " + std::to_string(c.size[a]) + "])");
+      const double n = c.size[std::size_t(a)];
+      const std::string span = "[" + short_text(lo) + ", " + short_text(hi) + "]";
+      if (periodic[std::size_t(a)] && (lo < -n || hi > 2 * n))
+        m.fail(key, "obstacle reaches more than one period beyond the periodic domain along " +
+                        std::string(axis_name(a)) + " (" + span + " is not inside [-" +
+                        short_text(n) + ", " + short_text(2 * n) + "])");
+      if (!periodic[std::size_t(a)] && (hi <= 0 || lo >= n))
+        m.fail(key, "obstacle lies outside the domain along " + std::string(axis_name(a)) + " (" +
+                        span + " does not meet [0, " + short_text(n) + "])");
     };
     if (type == "box") {
       const Map m(top.reader(), n, path, {"type", "min", "max", "wall"});
@@ -397,10 +415,43 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       std::ifstream probe(o.file);
       if (!probe) m.fail("file", "cannot read mask file '" + o.file + "': " + std::strerror(errno));
       o.where = top.reader().where(m.get("file"), m.path("file"));
+    } else if (type == "stl") {
+      const Map m(top.reader(), n, path, {"type", "file", "scale", "rotate", "offset", "wall"});
+      if (c.dim != 3) m.fail("type", "an STL obstacle needs a 3-D lattice");
+      o.kind = Obstacle::Kind::mesh;
+      o.file = m.text("file");
+      if (!o.file.empty() && o.file[0] != '/') o.file = base_dir + o.file;
+      MeshPlacement place;
+      if (m.has("scale")) {
+        const YAML::Node sc = m.get("scale");
+        place.scale =
+            sc.IsSequence() ? vec3(m.numbers("scale", 3)) : Point3{m.positive("scale"), 0, 0};
+        if (!sc.IsSequence()) place.scale[1] = place.scale[2] = place.scale[0];
+        for (double v : place.scale)
+          if (!(v > 0)) m.fail("scale", "scale factors must be positive");
+      }
+      if (m.has("rotate")) place.rotate = vec3(m.numbers("rotate", 3));
+      if (m.has("offset")) place.offset = vec3(m.numbers("offset", 3));
+      std::vector<Triangle> triangles;
+      try {
+        triangles = read_stl(o.file);
+      } catch (const StlError& e) {
+        m.fail("file", "STL file '" + o.file + "'" +
+                           (e.line > 0 ? " line " + std::to_string(e.line) : std::string()) + ": " +
+                           e.what());
+      }
+      if (const std::string open = stl_open_edges(triangles); !open.empty())
+        m.fail("file", "STL file '" + o.file + "': " + open +
+                           " (inside and outside are undefined; close it in a mesh tool)");
+      o.mesh = std::make_shared<const SurfaceMesh>(triangles, place);
+      for (int a = 0; a < 3; ++a)
+        outside(m, m.has("offset") ? "offset" : "file", o.mesh->lo()[std::size_t(a)],
+                o.mesh->hi()[std::size_t(a)], a);
+      o.where = top.reader().where(m.get("file"), m.path("file"));
     } else {
       top.reader().fail(
           n["type"], path + ".type",
-          yaml::quoted(type) + " is not an obstacle type (box, sphere, cylinder, mask)");
+          yaml::quoted(type) + " is not an obstacle type (box, sphere, cylinder, mask, stl)");
     }
     c.obstacles.push_back(o);
   }

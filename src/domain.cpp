@@ -176,9 +176,12 @@ void Domain::build(const Case& c) {
   const std::string memory = memory_problem(c, m_tile);
   if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
-  const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim));
-  const NodeSpaces spaces{node.accelerator->get(), NodeHost(), node.halo_lane->get()};
   const Tile& t = m_tile;
+  // The parts read their sites, halos and the sites a link beyond.
+  SiteRegion region{t.offset, {}, info.halo + 1};
+  for (int a = 0; a < 3; ++a) region.end[a] = t.offset[a] + t.size[a];
+  const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim), region);
+  const NodeSpaces spaces{node.accelerator->get(), NodeHost(), node.halo_lane->get()};
   const int s = c.execution.host_columns >= 0 ? node_split_axis(c, t.ranks) : 0;
   node.split = s;
   const auto setups = part_setups(c, geometry, t, m_grid.get());

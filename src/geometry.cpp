@@ -2,7 +2,10 @@
 // the initial macroscopic fields. Runs once, before any kernel.
 
 #include <kolb/io/fields.hpp>
+#include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
+
+#include <Kokkos_Core.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -145,9 +148,59 @@ bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim) {
           r2 += (p[a] - o.center[a]) * (p[a] - o.center[a]);
       return r2 <= o.radius * o.radius;
     }
+    case Obstacle::Kind::mesh: return o.mesh->holds(p);
     default: return false;
   }
 }
+
+namespace {
+
+// A box's entry along c from p: the latest entry over the axes' slabs.
+double box_entry(const std::array<double, 3>& lo, const std::array<double, 3>& hi,
+                 const std::array<double, 3>& p, const int* c, int dim) {
+  double t = 0;
+  for (int a = 0; a < dim; ++a) {
+    const auto k = std::size_t(a);
+    if (c[a] > 0 && p[k] < lo[k]) t = std::max(t, (lo[k] - p[k]) / c[a]);
+    if (c[a] < 0 && p[k] >= hi[k]) t = std::max(t, (hi[k] - p[k]) / c[a]);
+  }
+  return t;
+}
+
+// Both centres are sites of the staircase, so the crossing lies within
+// the link; clamped against round-off, and above 0, which callers take
+// for "half-way".
+double link_clamp(double t) { return std::min(1.0, std::max(t, 1e-6)); }
+
+// The shifts by whole periods along the case's periodic axes, none first:
+// where a shape reaching across a periodic face shows up again (shapes
+// reach at most one period beyond the lattice; read_case checks).
+struct Images {
+  std::array<std::array<double, 3>, 27> shift{};
+  int count = 0;
+};
+Images periodic_images(const Case& c) {
+  Images m;
+  const auto periodic = c.periodic();
+  const int steps[3] = {0, -1, 1};
+  for (int k : steps)
+    for (int j : steps)
+      for (int i : steps) {
+        const int at[3] = {i, j, k};
+        bool fits = true;
+        for (int a = 0; a < 3; ++a) fits = fits && (at[a] == 0 || (a < c.dim && periodic[a]));
+        if (fits)
+          m.shift[std::size_t(m.count++)] = {double(i) * c.size[0], double(j) * c.size[1],
+                                             double(k) * c.size[2]};
+      }
+  return m;
+}
+
+std::array<double, 3> shifted(const std::array<double, 3>& p, const std::array<double, 3>& by) {
+  return {p[0] + by[0], p[1] + by[1], p[2] + by[2]};
+}
+
+}  // namespace
 
 double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim) {
   // The link runs from the fluid centre p = solid - c (outside) to the
@@ -156,13 +209,10 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
   for (int a = 0; a < 3; ++a) p[std::size_t(a)] = solid[std::size_t(a)] - c[a];
   double t = 1;
   if (o.kind == Obstacle::Kind::box) {
-    // Slabs: inside once inside along every axis; the latest entry.
-    t = 0;
-    for (int a = 0; a < dim; ++a) {
-      const auto k = std::size_t(a);
-      if (c[a] > 0 && p[k] < o.min[k]) t = std::max(t, (o.min[k] - p[k]) / c[a]);
-      if (c[a] < 0 && p[k] >= o.max[k]) t = std::max(t, (o.max[k] - p[k]) / c[a]);
-    }
+    t = box_entry(o.min, o.max, p, c, dim);
+  } else if (o.kind == Obstacle::Kind::mesh) {
+    t = o.mesh->first_hit(p, solid);
+    if (t < 0) return 0.5;  // missed by round-off at an edge: half-way
   } else if (o.kind == Obstacle::Kind::sphere || o.kind == Obstacle::Kind::cylinder) {
     // |p + t c - centre|^2 = r^2 over the axes across the shape: the
     // smaller root, where the link enters.
@@ -178,13 +228,95 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
   } else {
     return 0.5;  // a mask has no surface: half-way
   }
-  // Both centres are sites of the staircase, so the crossing lies within
-  // the link; clamped against round-off, and above 0, which callers take
-  // for "half-way".
-  return std::min(1.0, std::max(t, 1e-6));
+  return link_clamp(t);
 }
 
-Geometry build_geometry(const Case& c, const Extents& e) {
+double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* into) {
+  const auto periodic = c.periodic();
+  const Images images = periodic_images(c);
+  double q = 1;
+  for (const Obstacle& o : c.obstacles) {
+    if (o.kind == Obstacle::Kind::mask) continue;  // half-way; callers skip its sites
+    for (int m = 0; m < images.count; ++m) {
+      const auto at = shifted(solid, images.shift[std::size_t(m)]);
+      if (!shape_holds(o, at, c.dim)) continue;
+      if (o.kind != Obstacle::Kind::box) {
+        q = std::min(q, wall_fraction(o, at, into, c.dim));
+        continue;
+      }
+      // A box across a whole period has no faces along that axis (the
+      // link may cross the period's end).
+      std::array<double, 3> lo = o.min, hi = o.max, p{};
+      for (std::size_t a = 0; a < 3; ++a) {
+        if (periodic[a] && hi[a] - lo[a] >= c.size[a]) lo[a] = -HUGE_VAL, hi[a] = HUGE_VAL;
+        p[a] = at[a] - into[a];
+      }
+      q = std::min(q, link_clamp(box_entry(lo, hi, p, into, c.dim)));
+    }
+  }
+  return q;
+}
+
+namespace {
+
+// Per axis, the lattice's layers within `margin` of [begin, end), across
+// periodic faces too.
+std::array<std::vector<char>, 3> region_layers(const Case& c, const SiteRegion& r) {
+  std::array<std::vector<char>, 3> near;
+  const auto periodic = c.periodic();
+  for (std::size_t a = 0; a < 3; ++a) {
+    const int n = c.size[a];
+    near[a].assign(std::size_t(n), 0);
+    const int b = std::max(0, r.begin[a]), e = std::min(n, r.end[a]);
+    for (int x = 0; x < n; ++x)
+      for (int period : {0, -n, n}) {
+        if (period != 0 && !periodic[a]) continue;
+        const int y = x + period;
+        const int d = y < b ? b - y : (y >= e ? y - e + 1 : 0);
+        if (d <= r.margin) near[a][std::size_t(x)] = 1;
+      }
+  }
+  return near;
+}
+
+// Marks the sites of `region` a mesh holds, at any periodic image, by the
+// parity of the crossings along each column's line; the columns in
+// parallel on the host's threads.
+template <class Mark>
+void voxelise(const Case& c, const SurfaceMesh& mesh, const SiteRegion& region, const Mark& mark) {
+  const auto near = region_layers(c, region);
+  const Images images = periodic_images(c);
+  std::vector<std::array<int, 2>> columns;
+  for (int z = 0; z < c.size[2]; ++z)
+    for (int y = 0; y < c.size[1]; ++y)
+      if (near[1][std::size_t(y)] && near[2][std::size_t(z)]) columns.push_back({y, z});
+  Kokkos::parallel_for(
+      "kolb::voxelise", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, columns.size()),
+      [&](std::size_t k) {
+        const int y = columns[k][0], z = columns[k][1];
+        std::vector<double> xs;
+        for (int m = 0; m < images.count; ++m) {
+          const auto& s = images.shift[std::size_t(m)];
+          if (s[0] != 0) continue;  // the line runs along x: its images below
+          mesh.crossings(y + 0.5 + s[1], z + 0.5 + s[2], xs);
+          if (xs.empty()) continue;
+          for (int x = 0; x < c.size[0]; ++x) {
+            if (!near[0][std::size_t(x)]) continue;
+            for (int i = 0; i < images.count; ++i) {
+              const auto& t = images.shift[std::size_t(i)];
+              if (t[1] != 0 || t[2] != 0) continue;
+              const auto below =
+                  std::lower_bound(xs.begin(), xs.end(), x + 0.5 + t[0]) - xs.begin();
+              if (below % 2) mark(x, y, z);
+            }
+          }
+        }
+      });
+}
+
+}  // namespace
+
+Geometry build_geometry(const Case& c, const Extents& e, const SiteRegion& region) {
   Geometry g;
   g.material.assign(e.num_sites(), kFluid);
   g.body.assign(e.num_sites(), 0);
@@ -234,10 +366,20 @@ Geometry build_geometry(const Case& c, const Extents& e) {
               solid(e.site(x + o.offset[0], y + o.offset[1], z));
       continue;
     }
+    if (o.kind == Obstacle::Kind::mesh) {
+      voxelise(c, *o.mesh, region, [&](int x, int y, int z) { solid(e.site(x, y, z)); });
+      continue;
+    }
+    const Images images = periodic_images(c);
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)
-          if (shape_holds(o, {x + 0.5, y + 0.5, z + 0.5}, c.dim)) solid(e.site(x, y, z));
+          for (int m = 0; m < images.count; ++m)
+            if (shape_holds(o, shifted({x + 0.5, y + 0.5, z + 0.5}, images.shift[std::size_t(m)]),
+                            c.dim)) {
+              solid(e.site(x, y, z));
+              break;
+            }
   }
   // Periodic halos: the sites one period away.
   const auto periodic = c.periodic();

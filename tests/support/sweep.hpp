@@ -1,7 +1,8 @@
 #pragma once
 // The configuration sweep: seeded, generated cases (periodic along none to
 // all axes, resting and moving walls, inlets and outlets, obstacles touching
-// walls and periodic faces, forced and unforced, uniform and sheared initial
+// walls and periodic faces or reaching across them, STL meshes in 3-D,
+// forced and unforced, uniform and sheared initial
 // fields) and the configurations that must give the reference path's
 // populations bit for bit at even steps (layouts, kernel paths, streaming
 // schemes, host splits and schedules; tests/mpi adds the tilings). A failure prints the seed,
@@ -61,6 +62,7 @@ struct GeneratedCase {
   bool sheared = false;  // initial state: a shear layer with noise (set_fields)
   bool moving_walls = false, obstacles = false, forced = false, open = false;
   bool curved = false;  // an obstacle with interpolated walls
+  bool mesh = false;    // an STL obstacle
   int steps = 0;        // even
   // Mass is conserved to round-off without moving walls, open faces or
   // interpolated walls (resting bounce-back and periodic wraps move mass,
@@ -76,7 +78,7 @@ struct GeneratedCase {
     return s + ", " + to_string(c.collision) + (c.smagorinsky > 0 ? " LES" : "") +
            (forced ? ", forced" : ", unforced") + (obstacles ? ", obstacles" : "") +
            (moving_walls ? ", moving walls" : "") + (open ? ", inlet and outlet" : "") +
-           (curved ? ", curved walls" : "");
+           (curved ? ", curved walls" : "") + (mesh ? ", STL" : "");
   }
   bool conserves_momentum() const {
     const auto p = c.periodic();
@@ -163,10 +165,14 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   }
   // Obstacles: boxes that often reach a face (a wall, a periodic face, or
   // across the whole axis), spheres anywhere they fit; 40 % with
-  // interpolated walls (a box's inner faces then between sites).
+  // interpolated walls (a box's inner faces then between sites). Some
+  // reach across faces: clipped at walls and open faces, wrapped across
+  // periodic ones. In 3-D, sometimes the shipped STL sphere, stretched,
+  // turned and placed anywhere.
   std::string obstacles;
   const int count = (shape >> (dim + 1)) & 1 ? rng.uniform(1, 3) : 0;
   Rng walls{seed ^ 0xb0021d1ULL};  // a stream of its own: the other draws keep their seeds' cases
+  Rng reach{seed ^ 0x5ea0ULL}, meshes{seed ^ 0x57100ULL};  // so are these
   for (int k = 0; k < count; ++k) {
     std::string o;
     const bool curved = walls.chance(0.4);
@@ -193,6 +199,11 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
         if (lo[a] > 0) lo[a] += 0.3;
         if (hi[a] < n[a] && hi[a] - 0.2 > lo[a]) hi[a] -= 0.2;
       }
+      for (int a = 0; a < dim; ++a)
+        if (periodic[a] && hi[a] - lo[a] < n[a] && reach.chance(0.3)) {
+          const double by = reach.uniform(1, std::max(1, n[a] / 2));  // across the low face
+          lo[a] -= by, hi[a] -= by;
+        }
       o = "{type: box, min: " + vector_text(lo) + ", max: " + vector_text(hi);
     } else {
       int fits = 1 << 30;
@@ -201,12 +212,33 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
       const double r = rng.real(1.0, std::min(3.2, fits / 2.0 - 0.5));
       std::vector<double> c(dim);
       for (int a = 0; a < dim; ++a) c[a] = rng.real(r, n[a] - r);
+      if (reach.chance(0.35))
+        for (int a = 0; a < dim; ++a) c[a] = reach.real(-0.5 * r, n[a] + 0.5 * r);
       o = "{type: sphere, center: " + vector_text(c) + ", radius: " + number(r);
     }
     o += curved ? ", wall: bouzidi}" : "}";
     g.curved = g.curved || curved;
     obstacles += (obstacles.empty() ? "" : ", ") + o;
     g.obstacles = true;
+  }
+  const char* source = std::getenv("KOLB_SOURCE_DIR");
+  int fits = 1 << 30;
+  for (int a = 0; a < dim; ++a) fits = std::min(fits, n[a]);
+  if (count > 0 && dim == 3 && source && fits >= 4 && meshes.chance(0.4)) {
+    const double most = std::min(3.0, fits / 2.0 - 0.5);
+    std::vector<double> scale(3), rotate(3), offset(3);
+    for (int a = 0; a < 3; ++a) {
+      scale[a] = meshes.real(1.0, most);
+      rotate[a] = meshes.real(0, 360);
+      offset[a] = meshes.real(-1, n[a] + 1);
+    }
+    const bool curved = meshes.chance(0.5);
+    obstacles += (obstacles.empty() ? "" : ", ") + std::string("{type: stl, file: ") + source +
+                 "/inputs/geometry/sphere.stl, scale: " + vector_text(scale) +
+                 ", rotate: " + vector_text(rotate) + ", offset: " + vector_text(offset) +
+                 (curved ? ", wall: bouzidi}" : "}");
+    g.curved = g.curved || curved;
+    g.mesh = true;
   }
   g.forced = (shape >> dim) & 1;
   std::vector<double> force(dim, 0.0);

@@ -87,17 +87,7 @@ struct LatticeSites {
     if (s.geometry.halfway[global.site(w[0], w[1], w[2])]) return 0;
     const std::array<double, 3> solid{w[0] + 0.5, w[1] + 0.5, w[2] + 0.5};
     const int into[3] = {-Lattice::c(i, 0), -Lattice::c(i, 1), -Lattice::c(i, 2)};
-    double q = 1;
-    for (Obstacle o : s.c.obstacles) {  // all interpolated (else `halfway`)
-      if (!shape_holds(o, solid, Lattice::dim)) continue;
-      // A box across a whole periodic axis has no faces along it (the link
-      // may cross the period's end).
-      for (std::size_t a = 0; a < 3; ++a)
-        if (o.kind == Obstacle::Kind::box && periodic[a] && o.min[a] <= 0 &&
-            o.max[a] >= s.c.size[a])
-          o.min[a] = -HUGE_VAL, o.max[a] = HUGE_VAL;
-      q = std::min(q, wall_fraction(o, solid, into, Lattice::dim));
-    }
+    const double q = link_fraction(s.c, solid, into);
     return q == 0.5 ? 0 : q;
   }
 };

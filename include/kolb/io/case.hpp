@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -80,15 +81,18 @@ struct ThermalSettings {
   std::array<double, 3> tau_per_pressure{0, 0, 0};
 };
 
+class SurfaceMesh;  // io/surface_mesh.hpp
+
 struct Obstacle {
-  enum class Kind { box, sphere, cylinder, mask };
+  enum class Kind { box, sphere, cylinder, mask, mesh };
   Kind kind = Kind::box;
   std::array<double, 3> min{0, 0, 0}, max{0, 0, 0};  // box, in site units
   std::array<double, 3> center{0, 0, 0};             // sphere, cylinder
   double radius = 0;                                 // sphere, cylinder
   int axis = 2;                                      // cylinder axis (0, 1, 2)
-  std::string file;                                  // mask
+  std::string file;                                  // mask, mesh (an STL file)
   std::array<int, 3> offset{0, 0, 0};                // mask placement
+  std::shared_ptr<const SurfaceMesh> mesh;           // mesh: placed, read once
   bool interpolated = false;  // wall: bouzidi (interpolated bounce-back), else half-way
   std::string where;          // for error messages
 };

@@ -67,15 +67,26 @@ inline void copy_box(const HostFields& from, std::array<int, 3> from_at, HostFie
 // wins where they overlap), 0 elsewhere; the forces on bodies sum by it.
 // `halfway`: 1 on the sites an obstacle with half-way walls holds (masks
 // included), whichever owns them: no link into them is interpolated.
+// Shapes reach across periodic faces (one period at most): a site is
+// solid where a shape holds it or its image a period away. Across other
+// faces they are clipped.
 struct Geometry {
   std::vector<material_t> material;
   std::vector<std::uint8_t> body, halfway;
   MaterialTable table;
 };
-Geometry build_geometry(const Case& c, const Extents& extents);
+// The sites a rank's parts read: its tile [begin, end) and `margin` layers
+// around it. build_geometry places STL meshes there only (each rank
+// voxelises its own); the default, the whole lattice.
+struct SiteRegion {
+  std::array<int, 3> begin{0, 0, 0}, end{1 << 30, 1 << 30, 1 << 30};
+  int margin = 0;
+};
+Geometry build_geometry(const Case& c, const Extents& extents, const SiteRegion& region = {});
 
 // Whether the point p (lattice coordinates) lies in obstacle `o`'s shape
-// (a box, sphere or cylinder; a mask: never).
+// (a box, sphere, cylinder or mesh; a mask: never). Periodic images are
+// the caller's.
 bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim);
 
 // Where obstacle `o`'s surface cuts the link from a fluid site to the solid
@@ -83,6 +94,11 @@ bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim);
 // index + 0.5) along c: the fraction q in (0, 1] of the link from the
 // fluid centre (boundary/interpolated_bounce.hpp). A mask: 1/2.
 double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim);
+
+// The least wall_fraction of the link along c into the solid centre
+// `solid` (inside the lattice) over the obstacles that hold it, at any
+// periodic image; 1 where none does. Masks are skipped (half-way walls).
+double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* c_link);
 
 // The case's initial rho, u (3 per site) and, for models with a
 // temperature, T on the interior sites (else `temperature` stays empty).
