@@ -3,6 +3,7 @@
 
 #include <kolb/app/input.hpp>
 #include <kolb/app/schema.hpp>
+#include <kolb/io/inflow_table.hpp>
 #include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -204,7 +205,35 @@ void check_open_faces(const Map& b, const Case& c) {
   }
 }
 
-void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
+// `profile: file`: the inlet's velocities from a table (io/inflow_table.hpp),
+// each pointing into the domain or along the face, below the Mach limit.
+void read_inflow_table(const Map& m, Case& c, int f, const std::string& base_dir,
+                       const LatticeInfo& info) {
+  FaceBoundary& fb = c.faces[std::size_t(f)];
+  if (m.has("velocity")) m.fail("velocity", "with profile: file the velocities come from the file");
+  std::string path = m.text("file");
+  if (!path.empty() && path[0] != '/') path = base_dir + path;
+  const int normal = f / 2;
+  try {
+    fb.table = std::make_shared<const InflowTable>(InflowTable::read(path, normal, c.dim));
+  } catch (const InflowTableError& e) {
+    m.fail("file", "profile file '" + path + "'" +
+                       (e.line > 0 ? " line " + std::to_string(e.line) : std::string()) + ": " +
+                       e.what());
+  }
+  const InflowTable& t = *fb.table;
+  const bool low = f % 2 == 0;  // x-, y-, z-: the inflow runs along +axis
+  if (t.least_along(normal, low ? 1 : -1) < 0)
+    m.fail("file", "profile file '" + path + "': a velocity points out of the domain (its " +
+                       axis_name(normal) + " component must be " + (low ? ">= 0" : "<= 0") +
+                       " on " + kFaceNames[f] + ")");
+  check_mach(m, "file", t.max_speed() * (1 + fb.amplitude), info.sound_speed(),
+             "profile file '" + path + "': the largest speed" +
+                 std::string(fb.amplitude > 0 ? " (times 1 + amplitude)" : ""));
+}
+
+void read_boundaries(const Map& top, Case& c, const LatticeInfo& info,
+                     const std::string& base_dir) {
   const bool thermal = info.has_temperature;
   const std::string lattice = to_string(c.lattice);
   std::vector<std::string> faces(kFaceNames, kFaceNames + 2 * c.dim);
@@ -238,10 +267,14 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       if (m.has("temperature_of"))
         fb.raw_temperature = m.choice("temperature_of", {"raw", "half_step"}) == "raw";
     } else {
-      const Map m(top.reader(), n, b.path(key),
-                  {"type", "velocity", "profile", "ramp_steps", "amplitude", "period", "density"});
+      const Map m(
+          top.reader(), n, b.path(key),
+          {"type", "velocity", "profile", "file", "ramp_steps", "amplitude", "period", "density"});
       type = m.text("type");
       const bool moving = type == "moving_wall", inlet = type == "velocity_inlet";
+      if (inlet && m.has("profile")) fb.profile = m.choice<InletProfile>("profile");
+      if (m.has("file") && fb.profile != InletProfile::file)
+        m.fail("file", "only a velocity_inlet with profile: file reads a file");
       if (inlet && (m.has("amplitude") || m.has("period"))) {
         // Both or neither: a pulsating inflow u (1 + a sin(2π t / T)) that
         // never turns back (a <= 1).
@@ -250,7 +283,9 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
           m.fail("amplitude", "amplitude must be <= 1 (the inflow would turn back)");
         fb.period = m.positive("period", " (in steps)");
       }
-      if (moving || inlet) {
+      if (inlet && fb.profile == InletProfile::file) {
+        read_inflow_table(m, c, f, base_dir, info);
+      } else if (moving || inlet) {
         const auto v = m.numbers("velocity", c.dim);
         check_mach(m, "velocity", norm(v) * (1 + fb.amplitude), info.sound_speed(),
                    fb.amplitude > 0 ? "peak speed (1 + amplitude) |u|" : "speed");
@@ -268,7 +303,6 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info) {
       }
       for (const char* k : {"profile", "ramp_steps", "amplitude", "period"})
         if (m.has(k) && !inlet) m.fail(k, std::string("only a velocity_inlet has ") + k);
-      if (m.has("profile")) fb.profile = m.choice<InletProfile>("profile");
       fb.ramp_steps = m.at_least("ramp_steps", 0, 0);
       if (m.has("density") && type != "pressure_outlet")
         m.fail("density", "only a pressure_outlet has a density");
@@ -443,10 +477,17 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
       if (const std::string open = stl_open_edges(triangles); !open.empty())
         m.fail("file", "STL file '" + o.file + "': " + open +
                            " (inside and outside are undefined; close it in a mesh tool)");
-      o.mesh = std::make_shared<const SurfaceMesh>(triangles, place);
-      for (int a = 0; a < 3; ++a)
-        outside(m, m.has("offset") ? "offset" : "file", o.mesh->lo()[std::size_t(a)],
-                o.mesh->hi()[std::size_t(a)], a);
+      auto mesh = std::make_shared<SurfaceMesh>(triangles, place);
+      const std::string placed = m.has("offset") ? "offset" : m.has("scale") ? "scale" : "file";
+      Point3 lo{}, hi{};
+      for (std::size_t a = 0; a < 3; ++a) {
+        if (!std::isfinite(mesh->lo()[a]) || !std::isfinite(mesh->hi()[a]))
+          m.fail(placed, "the placed mesh's coordinates are not finite numbers");
+        outside(m, placed, mesh->lo()[a], mesh->hi()[a], int(a));
+        lo[a] = -c.size[a] - 2.0, hi[a] = 2.0 * c.size[a] + 2;  // the lattice and its images
+      }
+      mesh->bin(lo, hi);
+      o.mesh = std::move(mesh);
       o.where = top.reader().where(m.get("file"), m.path("file"));
     } else {
       top.reader().fail(
@@ -614,7 +655,7 @@ Case read_document(YAML::Node root, const std::string& name, const std::string& 
     }
   }
   read_physics(top, c, info);
-  read_boundaries(top, c, info);
+  read_boundaries(top, c, info, base_dir);
   read_obstacles(top, c, base_dir);
   read_forces(top, c);
   read_initial(top, c, info);

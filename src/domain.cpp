@@ -177,8 +177,9 @@ void Domain::build(const Case& c) {
   if (!memory.empty()) throw ConfigError(c.source + ": domain.size", memory);
   const LatticeInfo& info = lattice_info(c.lattice);
   const Tile& t = m_tile;
-  // The parts read their sites, halos and the sites a link beyond.
-  SiteRegion region{t.offset, {}, info.halo + 1};
+  // The parts read their sites' materials with their halos, and the force
+  // on a body reads two sites along a link (boundary/body_forces.hpp).
+  SiteRegion region{t.offset, {}, std::max(info.halo, 2)};
   for (int a = 0; a < 3; ++a) region.end[a] = t.offset[a] + t.size[a];
   const Geometry geometry = build_geometry(c, Extents(c.size, info.halo, info.dim), region);
   const NodeSpaces spaces{node.accelerator->get(), NodeHost(), node.halo_lane->get()};

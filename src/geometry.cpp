@@ -200,6 +200,32 @@ std::array<double, 3> shifted(const std::array<double, 3>& p, const std::array<d
   return {p[0] + by[0], p[1] + by[1], p[2] + by[2]};
 }
 
+// The images of `all` at which shape `o` may hold sites of the lattice:
+// those where its bounds, moved back by the shift, meet the lattice.
+Images images_near(const Case& c, const Obstacle& o, const Images& all) {
+  std::array<double, 3> lo{}, hi{};
+  for (std::size_t a = 0; a < 3; ++a) {
+    const bool round = o.kind == Obstacle::Kind::sphere || o.kind == Obstacle::Kind::cylinder;
+    if (o.kind == Obstacle::Kind::box)
+      lo[a] = o.min[a], hi[a] = o.max[a];
+    else if (o.kind == Obstacle::Kind::mesh)
+      lo[a] = o.mesh->lo()[a], hi[a] = o.mesh->hi()[a];
+    else if (round && !(o.kind == Obstacle::Kind::cylinder && int(a) == o.axis))
+      lo[a] = o.center[a] - o.radius, hi[a] = o.center[a] + o.radius;
+    else
+      lo[a] = -HUGE_VAL, hi[a] = HUGE_VAL;
+  }
+  Images near;
+  for (int m = 0; m < all.count; ++m) {
+    const auto& s = all.shift[std::size_t(m)];
+    bool meets = true;
+    for (std::size_t a = 0; a < 3; ++a)
+      meets = meets && (s[a] == 0 || (lo[a] - s[a] < c.size[a] && hi[a] - s[a] > 0));
+    if (meets) near.shift[std::size_t(near.count++)] = s;
+  }
+  return near;
+}
+
 }  // namespace
 
 double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, const int* c, int dim) {
@@ -233,10 +259,11 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
 
 double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* into) {
   const auto periodic = c.periodic();
-  const Images images = periodic_images(c);
+  const Images all = periodic_images(c);
   double q = 1;
   for (const Obstacle& o : c.obstacles) {
     if (o.kind == Obstacle::Kind::mask) continue;  // half-way; callers skip its sites
+    const Images images = images_near(c, o, all);
     for (int m = 0; m < images.count; ++m) {
       const auto at = shifted(solid, images.shift[std::size_t(m)]);
       if (!shape_holds(o, at, c.dim)) continue;
@@ -283,9 +310,10 @@ std::array<std::vector<char>, 3> region_layers(const Case& c, const SiteRegion& 
 // parity of the crossings along each column's line; the columns in
 // parallel on the host's threads.
 template <class Mark>
-void voxelise(const Case& c, const SurfaceMesh& mesh, const SiteRegion& region, const Mark& mark) {
+void voxelise(const Case& c, const Obstacle& o, const SiteRegion& region, const Mark& mark) {
+  const SurfaceMesh& mesh = *o.mesh;
   const auto near = region_layers(c, region);
-  const Images images = periodic_images(c);
+  const Images images = images_near(c, o, periodic_images(c));
   std::vector<std::array<int, 2>> columns;
   for (int z = 0; z < c.size[2]; ++z)
     for (int y = 0; y < c.size[1]; ++y)
@@ -312,6 +340,7 @@ void voxelise(const Case& c, const SurfaceMesh& mesh, const SiteRegion& region, 
           }
         }
       });
+  Kokkos::DefaultHostExecutionSpace().fence();  // the captured locals end here
 }
 
 }  // namespace
@@ -367,10 +396,10 @@ Geometry build_geometry(const Case& c, const Extents& e, const SiteRegion& regio
       continue;
     }
     if (o.kind == Obstacle::Kind::mesh) {
-      voxelise(c, *o.mesh, region, [&](int x, int y, int z) { solid(e.site(x, y, z)); });
+      voxelise(c, o, region, [&](int x, int y, int z) { solid(e.site(x, y, z)); });
       continue;
     }
-    const Images images = periodic_images(c);
+    const Images images = images_near(c, o, periodic_images(c));
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)

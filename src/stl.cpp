@@ -23,6 +23,11 @@ std::string point_text(const Point3& p) {
   return s.str();
 }
 
+// A word as messages quote it.
+std::string shown(const std::string& w) {
+  return w.empty() ? std::string("the end of the file") : "'" + w + "'";
+}
+
 std::vector<Triangle> read_binary(const std::string& bytes, std::uint32_t count) {
   std::vector<Triangle> out(count);
   for (std::uint32_t k = 0; k < count; ++k) {
@@ -31,6 +36,11 @@ std::vector<Triangle> read_binary(const std::string& bytes, std::uint32_t count)
       for (int a = 0; a < 3; ++a) {
         float x;
         std::memcpy(&x, rec + 12 * v + 4 * a, 4);
+        if (!std::isfinite(x))
+          throw StlError("triangle " + std::to_string(k + 1) +
+                             " has a coordinate that is not a "
+                             "finite number",
+                         0);
         out[k].v[std::size_t(v)][std::size_t(a)] = x;
       }
   }
@@ -55,9 +65,7 @@ struct AsciiReader {
   [[noreturn]] void fail(const std::string& what) const { throw StlError(what, line); }
   void expect(const char* want) {
     const std::string w = word();
-    if (w != want)
-      fail("expected '" + std::string(want) + "', got " +
-           (w.empty() ? std::string("the end of the file") : "'" + w + "'"));
+    if (w != want) fail("expected '" + std::string(want) + "', got " + shown(w));
   }
   double number() {
     const std::string w = word();
@@ -69,8 +77,7 @@ struct AsciiReader {
       used = 0;
     }
     if (w.empty() || used != w.size() || !std::isfinite(x))
-      fail("expected a number, got " +
-           (w.empty() ? std::string("the end of the file") : "'" + w + "'"));
+      fail("expected a number, got " + shown(w));
     return x;
   }
   void rest_of_line() {
@@ -86,11 +93,10 @@ struct AsciiReader {
       while (true) {
         w = word();
         if (w == "endsolid") break;
-        if (w != "facet")
-          fail("expected 'facet' or 'endsolid', got " +
-               (w.empty() ? std::string("the end of the file") : "'" + w + "'"));
+        if (w != "facet") fail("expected 'facet' or 'endsolid', got " + shown(w));
         expect("normal");
-        for (int a = 0; a < 3; ++a) number();
+        for (int a = 0; a < 3; ++a)  // not read (some writers put nan there)
+          if (word().empty()) fail("expected a normal's three components");
         expect("outer");
         expect("loop");
         Triangle t;

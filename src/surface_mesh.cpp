@@ -48,12 +48,12 @@ double dot(const Point3& a, const Point3& b) { return a[0] * b[0] + a[1] * b[1] 
 // each bin triangle t lies in.
 template <class Bins>
 void fill_bins(std::size_t count, std::size_t triangles, const Bins& bins,
-               std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& list) {
+               std::vector<std::size_t>& start, std::vector<std::uint32_t>& list) {
   start.assign(count + 1, 0);
   for (std::size_t t = 0; t < triangles; ++t) bins(t, [&](std::size_t b) { ++start[b + 1]; });
   for (std::size_t b = 0; b < count; ++b) start[b + 1] += start[b];
   list.resize(start[count]);
-  std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+  std::vector<std::size_t> at(start.begin(), start.end() - 1);
   for (std::size_t t = 0; t < triangles; ++t)
     bins(t, [&](std::size_t b) { list[at[b]++] = std::uint32_t(t); });
 }
@@ -71,17 +71,28 @@ SurfaceMesh::SurfaceMesh(const std::vector<Triangle>& triangles, const MeshPlace
       for (int a = 0; a < 3; ++a) rotate(p, a, cs[std::size_t(a)]);
       for (std::size_t a = 0; a < 3; ++a) {
         p[a] += place.offset[a];
-        m_lo[a] = std::min(m_lo[a], p[a]), m_hi[a] = std::max(m_hi[a], p[a]);
+        // A NaN fails both comparisons: the bounds then say so.
+        if (!(p[a] >= m_lo[a])) m_lo[a] = std::isnan(p[a]) ? p[a] : std::min(m_lo[a], p[a]);
+        if (!(p[a] <= m_hi[a])) m_hi[a] = std::isnan(p[a]) ? p[a] : std::max(m_hi[a], p[a]);
       }
     }
+}
+
+void SurfaceMesh::bin(const Point3& region_lo, const Point3& region_hi) {
+  // Each bin range: the triangle's (or mesh's) bounds clipped to the region.
+  const auto range = [&](double lo, double hi, std::size_t a, double cell) {
+    lo = std::max(lo, region_lo[a]), hi = std::min(hi, region_hi[a]);
+    return lo > hi ? std::array<int, 2>{0, -1}
+                   : std::array<int, 2>{int(std::floor(lo / cell)), int(std::floor(hi / cell))};
+  };
   const auto bounds = [&](std::size_t t, std::size_t a, double cell) {
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     for (const Point3& p : m_triangles[t].v) lo = std::min(lo, p[a]), hi = std::max(hi, p[a]);
-    return std::array<int, 2>{int(std::floor(lo / cell)), int(std::floor(hi / cell))};
+    return range(lo, hi, a, cell);
   };
   for (std::size_t a = 0; a < 2; ++a) {
-    m_col_lo[a] = int(std::floor(m_lo[a + 1]));
-    m_cols[a] = int(std::floor(m_hi[a + 1])) - m_col_lo[a] + 1;
+    const auto r = range(m_lo[a + 1], m_hi[a + 1], a + 1, 1);
+    m_col_lo[a] = r[0], m_cols[a] = r[1] - r[0] + 1;
   }
   fill_bins(
       std::size_t(m_cols[0]) * std::size_t(m_cols[1]), m_triangles.size(),
@@ -93,8 +104,8 @@ SurfaceMesh::SurfaceMesh(const std::vector<Triangle>& triangles, const MeshPlace
       },
       m_col_start, m_col_list);
   for (std::size_t a = 0; a < 3; ++a) {
-    m_cell_lo[a] = int(std::floor(m_lo[a] / kCell));
-    m_cells[a] = int(std::floor(m_hi[a] / kCell)) - m_cell_lo[a] + 1;
+    const auto r = range(m_lo[a], m_hi[a], a, kCell);
+    m_cell_lo[a] = r[0], m_cells[a] = r[1] - r[0] + 1;
   }
   fill_bins(
       std::size_t(m_cells[0]) * std::size_t(m_cells[1]) * std::size_t(m_cells[2]),
@@ -113,28 +124,40 @@ SurfaceMesh::SurfaceMesh(const std::vector<Triangle>& triangles, const MeshPlace
 }
 
 void SurfaceMesh::crossings(double y, double z, std::vector<double>& xs) const {
+  crossings_once(y, z, xs);
+  for (int k = 1; k <= 3 && xs.size() % 2 == 1; ++k)
+    crossings_once(y + 1e-9 * k * std::max(1.0, std::abs(y)),
+                   z + 0.7e-9 * k * std::max(1.0, std::abs(z)), xs);
+}
+
+void SurfaceMesh::crossings_once(double y, double z, std::vector<double>& xs) const {
   xs.clear();
   const long j = long(std::floor(y)) - m_col_lo[0], k = long(std::floor(z)) - m_col_lo[1];
   if (j < 0 || k < 0 || j >= m_cols[0] || k >= m_cols[1]) return;
   const std::size_t col = std::size_t(k) * std::size_t(m_cols[0]) + std::size_t(j);
-  for (std::uint32_t n = m_col_start[col]; n < m_col_start[col + 1]; ++n) {
+  for (std::size_t n = m_col_start[col]; n < m_col_start[col + 1]; ++n) {
     const auto& v = m_triangles[m_col_list[n]].v;
-    const double area = side(v[0], v[1], v[2][1], v[2][2]);
-    if (area == 0) continue;  // edge-on: its neighbours count the crossing
+    if (side(v[0], v[1], v[2][1], v[2][2]) == 0) continue;  // edge-on: its neighbours count it
     // Each edge's side of (y, z), computed along the edge's one direction
-    // (`before`), so both triangles of an edge get the same number. On an
-    // edge, the triangle on the left of that direction holds the point:
-    // one of two triangles meeting there, and one of a vertex's fan.
-    double e[3], sum = 0;
-    bool in = true;
-    for (int k3 = 0; k3 < 3 && in; ++k3) {
+    // (`before`), so both triangles of an edge get the same number. The
+    // orientation is their sum's sign (not the vertices' own area), so a
+    // sliver's edges and orientation cannot disagree. On an edge, the
+    // triangle on the left of that direction holds the point: one of two
+    // triangles meeting there, and one of a vertex's fan.
+    double e[3];
+    bool forward[3];
+    for (int k3 = 0; k3 < 3; ++k3) {
       const Point3& a = v[std::size_t(k3)];
       const Point3& b = v[std::size_t((k3 + 1) % 3)];
-      const bool forward = before(a, b);
-      e[k3] = forward ? side(a, b, y, z) : -side(b, a, y, z);
-      const double s = area > 0 ? e[k3] : -e[k3];
-      in = s > 0 || (s == 0 && (forward == (area > 0)));
-      sum += e[k3];
+      forward[k3] = before(a, b);
+      e[k3] = forward[k3] ? side(a, b, y, z) : -side(b, a, y, z);
+    }
+    const double sum = e[0] + e[1] + e[2];
+    if (sum == 0) continue;
+    bool in = true;
+    for (int k3 = 0; k3 < 3 && in; ++k3) {
+      const double s = sum > 0 ? e[k3] : -e[k3];
+      in = s > 0 || (s == 0 && (forward[k3] == (sum > 0)));
     }
     if (!in) continue;
     // Barycentric: edge k's share weighs the vertex opposite it.
@@ -144,6 +167,8 @@ void SurfaceMesh::crossings(double y, double z, std::vector<double>& xs) const {
 }
 
 bool SurfaceMesh::holds(const Point3& p) const {
+  for (std::size_t a = 0; a < 3; ++a)
+    if (!(p[a] >= m_lo[a] && p[a] <= m_hi[a])) return false;  // cheap: most images
   thread_local std::vector<double> xs;
   crossings(p[1], p[2], xs);
   return (std::lower_bound(xs.begin(), xs.end(), p[0]) - xs.begin()) % 2 == 1;
@@ -166,7 +191,7 @@ double SurfaceMesh::first_hit(const Point3& from, const Point3& to) const {
         const std::size_t cell =
             (std::size_t(k) * std::size_t(m_cells[1]) + std::size_t(j)) * std::size_t(m_cells[0]) +
             std::size_t(i);
-        for (std::uint32_t n = m_cell_start[cell]; n < m_cell_start[cell + 1]; ++n) {
+        for (std::size_t n = m_cell_start[cell]; n < m_cell_start[cell + 1]; ++n) {
           // Moller and Trumbore (1997).
           const auto& v = m_triangles[m_cell_list[n]].v;
           const Point3 e1 = sub(v[1], v[0]), e2 = sub(v[2], v[0]);

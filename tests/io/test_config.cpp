@@ -200,6 +200,52 @@ TEST(Config, ObstacleOutsideTheBox) {
   EXPECT_NE(e.find("'blob' is not an obstacle type"), std::string::npos) << e;
 }
 
+TEST(Config, InletProfileFromAFile) {
+  const std::string dir = ::testing::TempDir();
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir + name) << text;
+    return dir + name;
+  };
+  const std::string good = write("kolb_profile.csv", "y,ux,uy\n0,0,0\n16,0.05,0\n32,0,0\n");
+  const std::string channel = R"(lattice: D2Q9
+domain: {size: [64, 32]}
+physics: {tau: 0.8}
+boundaries:
+  x-: {type: velocity_inlet, profile: file, file: FILE}
+  x+: pressure_outlet
+  y-: wall
+  y+: wall
+run: {steps: 10}
+output: {folder: out/x}
+)";
+  const kolb::Case c = kolb::read_case_string(replace(channel, "FILE", good), "case.yaml");
+  ASSERT_TRUE(c.faces[0].table);
+  EXPECT_EQ(c.faces[0].profile, kolb::InletProfile::file);
+  auto fails = [&](const std::string& file_text, const std::string& what) {
+    const std::string e =
+        error_of(replace(channel, "FILE", write("kolb_bad_profile.csv", file_text)));
+    EXPECT_NE(e.find("case.yaml:5:"), std::string::npos) << e;
+    EXPECT_NE(e.find("boundaries.x-.file: profile file"), std::string::npos) << e;
+    EXPECT_NE(e.find(what), std::string::npos) << e;
+  };
+  fails("y,ux,uy\n0,0,0\n16,0.05\n", "line 3: expected 3 values, got 2");
+  fails("y,ux,uy\n0,0,0\n16,fast,0\n", "line 3: 'fast' is not a number");
+  fails("x,ux,uy\n0,0,0\n", "line 1: column 'x' is neither a coordinate across the face (y");
+  fails("y,ux\n0,0\n", "the header has no column uy");
+  fails("y,ux,uy\n0,0,0\n0,0.1,0\n", "line 3: a grid point given twice");
+  fails("y,ux,uy\n0,-0.01,0\n32,0.05,0\n", "a velocity points out of the domain");
+  fails("y,ux,uy\n0,0.5,0\n", "Mach");
+  fails("", "no rows of values");
+  std::string e = error_of(replace(channel, "FILE", dir + "kolb_no_such_profile.csv"));
+  EXPECT_NE(e.find("cannot be read"), std::string::npos) << e;
+  e = error_of(replace(channel, "profile: file, file: FILE", "velocity: [0.05, 0], file: x.csv"));
+  EXPECT_NE(e.find("boundaries.x-.file: only a velocity_inlet with profile: file reads a file"),
+            std::string::npos)
+      << e;
+  e = error_of(replace(channel, "profile: file,", "profile: file, velocity: [0.05, 0],"));
+  EXPECT_NE(e.find("with profile: file the velocities come from the file"), std::string::npos) << e;
+}
+
 TEST(Config, ObstacleWalls) {
   const kolb::Case c = kolb::read_case_string(
       kValid +

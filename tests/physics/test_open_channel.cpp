@@ -14,13 +14,17 @@
 //    the outflow with little of its energy reflected back.
 //  - A ramped, pulsating uniform inlet lets in, at every step n, exactly
 //    ρ₀ u_x ½ (1 − cos(π n / N)) (1 + a sin(2π n / T)) per site of the face.
+//  - A profile from a file holding the parabola gives the parabolic inlet's
+//    bits; between its points it is bilinear, beyond them constant.
 #include "support/cases.hpp"
 
+#include <kolb/io/inflow_table.hpp>
 #include <kolb/lattice/lattices.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 namespace {
@@ -292,6 +296,87 @@ TEST(Outflow, LetsAVortexLeave) {
   EXPECT_LT(outflow, 1e-4);
   EXPECT_LT(outflow, 0.2 * outlet);  // what the outflow is for
   EXPECT_LT(outlet, 1e-2);
+}
+
+// A profile from a file holding the parabola at the points where the
+// inlet's links cross the face (every half site) gives the parabolic
+// inlet's populations bit for bit: the table's points come back exactly.
+// In 3-D the table is a grid over y and z.
+TEST(InletProfileFile, HoldingTheParabolaGivesTheParabolicInletsBits) {
+  for (const std::string& lattice : kolb::test::compiled_of({"D2Q9", "D3Q19"})) {
+    const bool d3 = kolb::test::dim_of(lattice) == 3;
+    const int ny = 9, nz = d3 ? 7 : 1;
+    const double u0 = 0.06;
+    const std::string path = ::testing::TempDir() + "kolb_inflow_" + lattice + ".csv";
+    {
+      std::ofstream out(path);
+      out << "# the parabola at every half site\n" << (d3 ? "y, z, ux, uy, uz\n" : "ux,uy,y\n");
+      for (int k = 0; k <= (d3 ? 2 * nz : 0); ++k)
+        for (int j = 0; j <= 2 * ny; ++j) {
+          // As the parabolic inlet computes it: 4 r (1 - r) per walled axis.
+          double scale = 1;
+          const double ry = 0.5 * j / ny, rz = 0.5 * k / nz;
+          scale *= 4 * ry * (1 - ry);
+          if (d3) scale *= 4 * rz * (1 - rz);
+          if (d3)
+            out << num(0.5 * j) << ", " << num(0.5 * k) << ", " << num(u0 * scale) << ", 0, 0\n";
+          else
+            out << num(u0 * scale) << ",0," << num(0.5 * j) << "\n";
+        }
+    }
+    const std::string head = "lattice: " + lattice + "\nprecision: double\ndomain: {size: " +
+                             (d3 ? "[12, 9, 7]" : "[16, 9]") + "}\nphysics: {tau: 0.7}\n";
+    const std::string rest = ", ramp_steps: 20}, x+: pressure_outlet, y-: wall, y+: wall" +
+                             std::string(d3 ? ", z-: wall, z+: wall" : "") +
+                             "}\nrun: {steps: 0}\noutput: {folder: unused}\n";
+    auto parabolic = kolb::make_domain(
+        kolb::test::make_case(head + "boundaries: {x-: {type: velocity_inlet, velocity: [" +
+                              num(u0) + (d3 ? ", 0, 0]" : ", 0]") + ", profile: parabolic" + rest));
+    auto table = kolb::make_domain(kolb::test::make_case(
+        head + "boundaries: {x-: {type: velocity_inlet, profile: file, file: " + path + rest));
+    parabolic->advance(60);
+    table->advance(60);
+    const auto a = parabolic->fields(), b = table->fields();
+    double inflow = 0;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      ASSERT_EQ(a.rho[k], b.rho[k]) << lattice << " site " << k;
+      for (int c = 0; c < 3; ++c) ASSERT_EQ(a.u[3 * k + c], b.u[3 * k + c]) << lattice;
+      inflow += std::abs(b.u[3 * k]);
+    }
+    EXPECT_GT(inflow, 0.01 * a.size() * u0) << lattice;  // it did flow
+  }
+}
+
+// Between the table's points the velocity is linear (bilinear over a grid),
+// beyond them the nearest end's.
+TEST(InletProfileFile, InterpolatesLinearlyAndHoldsTheEnds) {
+  const std::string path = ::testing::TempDir() + "kolb_inflow_grid.csv";
+  {
+    std::ofstream out(path);
+    out << "z,y,ux,uy,uz\n";
+    for (const double z : {1.0, 3.0})
+      for (const double y : {0.0, 2.0, 6.0})
+        out << z << "," << y << "," << 0.01 * y + 0.1 * z << "," << 0.001 * y * z << ",0\n";
+  }
+  const auto t = kolb::InflowTable::read(path, 0, 3);
+  EXPECT_EQ(t.axes()[0], 1);  // y, then z, whatever the columns' order
+  EXPECT_EQ(t.axes()[1], 2);
+  const auto u = t.at({5.0, 1.0, 2.0});  // x is not read
+  EXPECT_NEAR(u[0], 0.01 * 1 + 0.1 * 2, 1e-15);
+  EXPECT_NEAR(u[1], 0.001 * 1 * 2, 1e-15);  // y z is bilinear: exact
+  const auto far = t.at({0.0, 9.0, -4.0});  // beyond both ends: the corner (6, 1)
+  EXPECT_NEAR(far[0], 0.06 + 0.1, 1e-15);
+  EXPECT_NEAR(far[1], 0.006, 1e-15);
+  EXPECT_DOUBLE_EQ(t.max_speed(), std::hypot(0.36, 0.018));
+  // Rows that leave a point of the grid out.
+  std::ofstream(path) << "y,z,ux,uy,uz\n0,0,0.1,0,0\n1,1,0.1,0,0\n";
+  try {
+    kolb::InflowTable::read(path, 0, 3);
+    FAIL() << "no error";
+  } catch (const kolb::InflowTableError& e) {
+    EXPECT_NE(std::string(e.what()).find("2 rows do not make the 2 x 2 grid"), std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace

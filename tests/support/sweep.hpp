@@ -230,7 +230,7 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
     for (int a = 0; a < 3; ++a) {
       scale[a] = meshes.real(1.0, most);
       rotate[a] = meshes.real(0, 360);
-      offset[a] = meshes.real(-1, n[a] + 1);
+      offset[a] = meshes.real(0, n[a]);  // its centre in the lattice: it meets it
     }
     const bool curved = meshes.chance(0.5);
     obstacles += (obstacles.empty() ? "" : ", ") + std::string("{type: stl, file: ") + source +

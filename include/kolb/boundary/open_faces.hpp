@@ -41,6 +41,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace kolb {
@@ -53,6 +54,9 @@ struct OpenFace {
   OpenKind kind = OpenKind::none;
   std::array<double, 3> velocity{0, 0, 0};  // inlet: everywhere, or at the centre if parabolic
   bool parabolic = false;                   // times 4 s (1 - s) across each walled axis
+  // Set: the inlet's velocity at lattice coordinates instead (a profile
+  // from a file); called on the host while the links are set up.
+  std::function<std::array<double, 3>(const std::array<double, 3>&)> velocity_at;
   std::int64_t ramp_steps = 0;              // inlet: from 0 to full over these steps
   double density = 1;                       // outlet
   double amplitude = 0, period = 0;         // inlet: times 1 + amplitude sin(2π step / period)
@@ -312,6 +316,12 @@ class OpenFaces {
   // u_w where the link crosses the face, half a site back along c_i.
   static double inlet_term(const OpenFaceSetup& s, const OpenFace& face, int a, const int* p, int i,
                            const Extents& e) {
+    if (face.velocity_at) {
+      std::array<double, 3> at{0, 0, 0};
+      for (int b = 0; b < Lattice::dim; ++b)
+        at[std::size_t(b)] = s.origin[b] + (p[b] - e.halo[b]) - 0.5 * Lattice::c(i, b) + 0.5;
+      return wall_term<Lattice>(i, face.velocity_at(at));
+    }
     double scale = 1;
     for (int b = 0; face.parabolic && b < Lattice::dim; ++b) {
       if (b == a || !s.walled[b]) continue;

@@ -9,6 +9,7 @@
 #include <kolb/domain/memory.hpp>
 #include <kolb/domain/part.hpp>
 #include <kolb/domain/step_plan.hpp>
+#include <kolb/io/inflow_table.hpp>
 #include <kolb/kernels/initialize.hpp>
 #include <kolb/kernels/stream_collide.hpp>
 #include <kolb/model/models.hpp>
@@ -106,10 +107,15 @@ inline OpenFaceSetup open_face_setup(const PartSetup& s) {
                                                                : OpenKind::inlet,
                            b.velocity,
                            b.profile == InletProfile::parabolic,
+                           {},
                            b.ramp_steps,
                            b.density,
                            b.amplitude,
                            b.period};
+      if (b.table)
+        o.face[a][side].velocity_at = [table = b.table](const std::array<double, 3>& p) {
+          return table->at(p);
+        };
     }
   }
   return o;

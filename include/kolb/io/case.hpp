@@ -56,14 +56,18 @@ KOLB_ENUM_NAMES(FaceKind, "periodic", "wall", "moving_wall", "velocity_inlet", "
 
 // A velocity inlet's profile across the face: the same velocity everywhere,
 // or that velocity at the centre times 4 s (1 - s) along each transverse
-// axis between walls (s: the position between the walls, 0 to 1).
-enum class InletProfile { uniform, parabolic };
-KOLB_ENUM_NAMES(InletProfile, "uniform", "parabolic");
+// axis between walls (s: the position between the walls, 0 to 1), or the
+// velocities of a table read from a file (io/inflow_table.hpp).
+enum class InletProfile { uniform, parabolic, file };
+KOLB_ENUM_NAMES(InletProfile, "uniform", "parabolic", "file");
+
+class InflowTable;  // io/inflow_table.hpp
 
 struct FaceBoundary {
   FaceKind kind = FaceKind::periodic;
   std::array<double, 3> velocity{0, 0, 0};       // moving_wall, velocity_inlet
   InletProfile profile = InletProfile::uniform;  // velocity_inlet
+  std::shared_ptr<const InflowTable> table;      // velocity_inlet, profile: file
   std::int64_t ramp_steps = 0;                   // velocity_inlet: half-cosine start
   double amplitude = 0, period = 0;   // velocity_inlet: times 1 + amplitude sin(2π step / period)
   double density = 1.0;               // pressure_outlet

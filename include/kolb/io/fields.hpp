@@ -98,7 +98,7 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
 // The least wall_fraction of the link along c into the solid centre
 // `solid` (inside the lattice) over the obstacles that hold it, at any
 // periodic image; 1 where none does. Masks are skipped (half-way walls).
-double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* c_link);
+double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* into);
 
 // The case's initial rho, u (3 per site) and, for models with a
 // temperature, T on the interior sites (else `temperature` stays empty).

@@ -6,13 +6,15 @@
 
 #include <kolb/io/stl.hpp>
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 namespace kolb {
 
 // Where a mesh goes: p -> R (scale * p) + offset, per axis scale, R the
-// rotation about x, then y, then z, by the given angles in degrees.
+// rotation about x, then y, then z, by the given angles in degrees
+// (right-handed: 90 about z takes x to y).
 struct MeshPlacement {
   Point3 scale{1, 1, 1}, rotate{0, 0, 0}, offset{0, 0, 0};
 };
@@ -21,18 +23,23 @@ class SurfaceMesh {
  public:
   // The triangles placed; each vertex is moved by the same operations, so
   // the vertices triangles share stay equal bit for bit (the crossings'
-  // tie rule relies on it).
+  // tie rule relies on it). Queries need bin() first.
   SurfaceMesh(const std::vector<Triangle>& triangles, const MeshPlacement& place);
+  // Bins the triangles for the queries within [lo, hi] (the lattice and its
+  // periodic images): the bins never outgrow the region, whatever the
+  // mesh's size. Queries outside it see no triangles.
+  void bin(const Point3& lo, const Point3& hi);
 
-  // The placed mesh's bounds: lo, hi per axis.
+  // The placed mesh's bounds: lo, hi per axis (not finite if a vertex is not).
   const Point3& lo() const { return m_lo; }
   const Point3& hi() const { return m_hi; }
-  std::size_t size() const { return m_triangles.size(); }
 
   // The x where the line (·, y, z) crosses the surface, sorted. A line
   // through an edge or vertex counts it once where the surface passes
   // through and twice or not at all where it only touches, by a tie rule
   // both triangles of an edge agree on, so parity tells inside from out.
+  // Where round-off still leaves an odd count (a closed surface has an
+  // even one), the line is moved by 1e-9 sites for another try.
   void crossings(double y, double z, std::vector<double>& xs) const;
   // Whether p lies inside: an odd number of crossings below p's x.
   bool holds(const Point3& p) const;
@@ -48,9 +55,12 @@ class SurfaceMesh {
   // into one list each.
   static constexpr double kCell = 4;
   std::array<int, 2> m_col_lo{}, m_cols{};
-  std::vector<std::uint32_t> m_col_start, m_col_list;
+  std::vector<std::size_t> m_col_start;
+  std::vector<std::uint32_t> m_col_list;
   std::array<int, 3> m_cell_lo{}, m_cells{};
-  std::vector<std::uint32_t> m_cell_start, m_cell_list;
+  std::vector<std::size_t> m_cell_start;
+  std::vector<std::uint32_t> m_cell_list;
+  void crossings_once(double y, double z, std::vector<double>& xs) const;
 };
 
 }  // namespace kolb
