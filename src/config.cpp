@@ -223,12 +223,14 @@ void read_inflow_table(const Map& m, Case& c, int f, const std::string& base_dir
   }
   const InflowTable& t = *fb.table;
   const bool low = f % 2 == 0;  // x-, y-, z-: the inflow runs along +axis
-  if (t.least_along(normal, low ? 1 : -1) < 0)
-    m.fail("file", "profile file '" + path + "': a velocity points out of the domain (its " +
-                       axis_name(normal) + " component must be " + (low ? ">= 0" : "<= 0") +
-                       " on " + kFaceNames[f] + ")");
-  check_mach(m, "file", t.max_speed() * (1 + fb.amplitude), info.sound_speed(),
-             "profile file '" + path + "': the largest speed" +
+  if (const int line = t.against(normal, low ? 1 : -1); line > 0)
+    m.fail("file", "profile file '" + path + "' line " + std::to_string(line) +
+                       ": the velocity points out of the domain (its " + axis_name(normal) +
+                       " component must be " + (low ? ">= 0" : "<= 0") + " on " + kFaceNames[f] +
+                       ")");
+  const auto [fastest, line] = t.max_speed();
+  check_mach(m, "file", fastest * (1 + fb.amplitude), info.sound_speed(),
+             "profile file '" + path + "' line " + std::to_string(line) + ": the speed" +
                  std::string(fb.amplitude > 0 ? " (times 1 + amplitude)" : ""));
 }
 
@@ -484,7 +486,9 @@ void read_obstacles(const Map& top, Case& c, const std::string& base_dir) {
         if (!std::isfinite(mesh->lo()[a]) || !std::isfinite(mesh->hi()[a]))
           m.fail(placed, "the placed mesh's coordinates are not finite numbers");
         outside(m, placed, mesh->lo()[a], mesh->hi()[a], int(a));
-        lo[a] = -c.size[a] - 2.0, hi[a] = 2.0 * c.size[a] + 2;  // the lattice and its images
+        // The lattice (and its images across periodic faces) and two layers.
+        const double n = c.size[a];
+        lo[a] = periodic[a] ? -n - 2 : -2.0, hi[a] = periodic[a] ? 2 * n + 2 : n + 2;
       }
       mesh->bin(lo, hi);
       o.mesh = std::move(mesh);

@@ -51,6 +51,7 @@ InflowTable InflowTable::read(const std::string& path, int normal, int dim) {
   int line_no = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_no;
+    if (line_no == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // a BOM
     line = trim(line.substr(0, line.find('#')));
     if (line.empty()) continue;
     const auto cells = split(line);
@@ -62,7 +63,8 @@ InflowTable InflowTable::read(const std::string& path, int normal, int dim) {
         const char* axis = name.size() == 1 ? std::strchr(names, name[0]) : nullptr;
         const char* comp =
             name.size() == 2 && name[0] == 'u' ? std::strchr(names, name[1]) : nullptr;
-        if (axis && *axis && axis - names < dim && axis - names != normal && coords < 2) {
+        const bool again = axis && *axis && (t.m_axes[0] == axis - names);
+        if (axis && *axis && axis - names < dim && axis - names != normal && coords < 2 && !again) {
           t.m_axes[std::size_t(coords)] = int(axis - names);
           coord_column[std::size_t(coords++)] = int(k);
         } else if (comp && *comp && comp - names < dim &&
@@ -123,9 +125,28 @@ InflowTable InflowTable::read(const std::string& path, int normal, int dim) {
     t.m_coords[g].erase(std::unique(t.m_coords[g].begin(), t.m_coords[g].end()),
                         t.m_coords[g].end());
   }
+  // Points given twice, then the count, before any allocation by the
+  // grid's size (scattered points would span a grid of N^2).
+  std::vector<std::size_t> order(rows.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  const auto key = [&](std::size_t k) {
+    return std::make_pair(rows[k].first[1], rows[k].first[0]);
+  };
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (key(order[k]) == key(order[k - 1]))
+      throw InflowTableError("a grid point given twice (also on line " +
+                                 std::to_string(row_line[std::min(order[k], order[k - 1])]) + ")",
+                             row_line[std::max(order[k], order[k - 1])]);
   const std::size_t n0 = t.m_coords[0].size(), n1 = t.m_coords[1].size();
+  if (rows.size() != n0 * n1)
+    throw InflowTableError(std::to_string(rows.size()) + " rows do not make the " +
+                               std::to_string(n0) + " x " + std::to_string(n1) +
+                               " grid their coordinates span (each point once)",
+                           0);
   t.m_values.assign(n0 * n1, {0, 0, 0});
-  std::vector<int> seen(n0 * n1, 0);
+  t.m_lines.assign(n0 * n1, 0);
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const auto j0 =
         std::size_t(std::lower_bound(t.m_coords[0].begin(), t.m_coords[0].end(), rows[k].first[0]) -
@@ -134,15 +155,9 @@ InflowTable InflowTable::read(const std::string& path, int normal, int dim) {
         std::size_t(std::lower_bound(t.m_coords[1].begin(), t.m_coords[1].end(), rows[k].first[1]) -
                     t.m_coords[1].begin());
     const std::size_t at = j1 * n0 + j0;
-    if (seen[at]) throw InflowTableError("a grid point given twice", row_line[k]);
-    seen[at] = row_line[k];
+    t.m_lines[at] = row_line[k];
     t.m_values[at] = rows[k].second;
   }
-  if (rows.size() != n0 * n1)
-    throw InflowTableError(std::to_string(rows.size()) + " rows do not make the " +
-                               std::to_string(n0) + " x " + std::to_string(n1) +
-                               " grid their coordinates span (each point once)",
-                           0);
   return t;
 }
 
@@ -167,17 +182,20 @@ std::array<double, 3> InflowTable::at(const std::array<double, 3>& p) const {
   return u;
 }
 
-double InflowTable::max_speed() const {
-  double m = 0;
-  for (const auto& v : m_values)
-    m = std::max(m, std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+std::pair<double, int> InflowTable::max_speed() const {
+  std::pair<double, int> m{0, 0};
+  for (std::size_t k = 0; k < m_values.size(); ++k) {
+    const auto& v = m_values[k];
+    const double s = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    if (s > m.first) m = {s, m_lines[k]};
+  }
   return m;
 }
 
-double InflowTable::least_along(int axis, double sign) const {
-  double m = HUGE_VAL;
-  for (const auto& v : m_values) m = std::min(m, sign * v[std::size_t(axis)]);
-  return m;
+int InflowTable::against(int axis, double sign) const {
+  for (std::size_t k = 0; k < m_values.size(); ++k)
+    if (sign * m_values[k][std::size_t(axis)] < 0) return m_lines[k];
+  return 0;
 }
 
 }  // namespace kolb

@@ -232,14 +232,25 @@ output: {folder: out/x}
   fails("y,ux,uy\n0,0,0\n16,fast,0\n", "line 3: 'fast' is not a number");
   fails("x,ux,uy\n0,0,0\n", "line 1: column 'x' is neither a coordinate across the face (y");
   fails("y,ux\n0,0\n", "the header has no column uy");
-  fails("y,ux,uy\n0,0,0\n0,0.1,0\n", "line 3: a grid point given twice");
-  fails("y,ux,uy\n0,-0.01,0\n32,0.05,0\n", "a velocity points out of the domain");
+  fails("y,ux,uy\n0,0,0\n0,0.1,0\n", "line 3: a grid point given twice (also on line 2)");
+  fails("y,y,ux,uy\n0,0,0,0\n", "line 1: column 'y' is neither");
+  fails("\xEF\xBB\xBFy,ux,uy\n0,0.01,0\n32,-0.01,0\n", "line 3: the velocity points out");
+  fails("y,ux,uy\n0,-0.01,0\n32,0.05,0\n", "line 2: the velocity points out of the domain");
   fails("y,ux,uy\n0,0.5,0\n", "Mach");
   fails("", "no rows of values");
   std::string e = error_of(replace(channel, "FILE", dir + "kolb_no_such_profile.csv"));
   EXPECT_NE(e.find("cannot be read"), std::string::npos) << e;
   e = error_of(replace(channel, "profile: file, file: FILE", "velocity: [0.05, 0], file: x.csv"));
   EXPECT_NE(e.find("boundaries.x-.file: only a velocity_inlet with profile: file reads a file"),
+            std::string::npos)
+      << e;
+  // On a high face the inflow runs along -x: a positive u_x points out.
+  e = error_of(replace(replace(replace(channel, "x-: {", "x-: pressure_outlet\n  x+: {"),
+                               "  x+: pressure_outlet\n", ""),
+                       "FILE", good));
+  EXPECT_NE(e.find("boundaries.x+.file: profile file"), std::string::npos) << e;
+  EXPECT_NE(e.find("line 3: the velocity points out of the domain (its x component must be <= 0 "
+                   "on x+)"),
             std::string::npos)
       << e;
   e = error_of(replace(channel, "profile: file,", "profile: file, velocity: [0.05, 0],"));

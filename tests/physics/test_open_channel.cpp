@@ -367,7 +367,7 @@ TEST(InletProfileFile, InterpolatesLinearlyAndHoldsTheEnds) {
   const auto far = t.at({0.0, 9.0, -4.0});  // beyond both ends: the corner (6, 1)
   EXPECT_NEAR(far[0], 0.06 + 0.1, 1e-15);
   EXPECT_NEAR(far[1], 0.006, 1e-15);
-  EXPECT_DOUBLE_EQ(t.max_speed(), std::hypot(0.36, 0.018));
+  EXPECT_DOUBLE_EQ(t.max_speed().first, std::hypot(0.36, 0.018));
   // Rows that leave a point of the grid out.
   std::ofstream(path) << "y,z,ux,uy,uz\n0,0,0.1,0,0\n1,1,0.1,0,0\n";
   try {

@@ -57,9 +57,9 @@ struct OpenFace {
   // Set: the inlet's velocity at lattice coordinates instead (a profile
   // from a file); called on the host while the links are set up.
   std::function<std::array<double, 3>(const std::array<double, 3>&)> velocity_at;
-  std::int64_t ramp_steps = 0;              // inlet: from 0 to full over these steps
-  double density = 1;                       // outlet
-  double amplitude = 0, period = 0;         // inlet: times 1 + amplitude sin(2π step / period)
+  std::int64_t ramp_steps = 0;       // inlet: from 0 to full over these steps
+  double density = 1;                // outlet
+  double amplitude = 0, period = 0;  // inlet: times 1 + amplitude sin(2π step / period)
 
   // The inlet's velocity at step `step`, of the full one: a half cosine
   // from 0 at step 0 to 1 at ramp_steps, times the pulsation (on the host,

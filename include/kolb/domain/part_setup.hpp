@@ -101,17 +101,17 @@ inline OpenFaceSetup open_face_setup(const PartSetup& s) {
     o.walled[a] = c.faces[2 * a].kind != FaceKind::periodic;
     for (int side = 0; side < 2; ++side) {
       const FaceBoundary& b = c.faces[2 * a + side];
-      if (s.faces[a][side] == FaceLink::open)
-        o.face[a][side] = {b.kind == FaceKind::pressure_outlet ? OpenKind::outlet
-                           : b.kind == FaceKind::outflow       ? OpenKind::outflow
-                                                               : OpenKind::inlet,
-                           b.velocity,
-                           b.profile == InletProfile::parabolic,
-                           {},
-                           b.ramp_steps,
-                           b.density,
-                           b.amplitude,
-                           b.period};
+      if (s.faces[a][side] != FaceLink::open) continue;
+      o.face[a][side] = {b.kind == FaceKind::pressure_outlet ? OpenKind::outlet
+                         : b.kind == FaceKind::outflow       ? OpenKind::outflow
+                                                             : OpenKind::inlet,
+                         b.velocity,
+                         b.profile == InletProfile::parabolic,
+                         {},
+                         b.ramp_steps,
+                         b.density,
+                         b.amplitude,
+                         b.period};
       if (b.table)
         o.face[a][side].velocity_at = [table = b.table](const std::array<double, 3>& p) {
           return table->at(p);

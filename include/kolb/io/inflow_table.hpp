@@ -5,6 +5,7 @@
 #include <array>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kolb {
@@ -28,12 +29,13 @@ class InflowTable {
 
   // The velocity at lattice coordinates p: linear between the grid's
   // points along each of its axes (bilinear over two), the nearest end's
-  // beyond them; the other coordinates are not read.
+  // beyond them (also across a periodic axis: not wrapped); the other
+  // coordinates are not read.
   std::array<double, 3> at(const std::array<double, 3>& p) const;
-  // The largest speed in the table, and the least of sign * u[axis] (the
-  // inflow's direction check).
-  double max_speed() const;
-  double least_along(int axis, double sign) const;
+  // The largest speed in the table and its row's line; the line of the
+  // first row with sign * u[axis] < 0 (0: none; the inflow's direction).
+  std::pair<double, int> max_speed() const;
+  int against(int axis, double sign) const;
   // The lattice axes the grid spans (-1: none).
   const std::array<int, 2>& axes() const { return m_axes; }
 
@@ -41,6 +43,7 @@ class InflowTable {
   std::array<int, 2> m_axes{-1, -1};
   std::array<std::vector<double>, 2> m_coords;  // ascending, per grid axis
   std::vector<std::array<double, 3>> m_values;  // [j1 * n0 + j0]
+  std::vector<int> m_lines;                     // the file's line of each point
 };
 
 }  // namespace kolb

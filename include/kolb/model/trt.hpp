@@ -22,12 +22,14 @@ template <class Scalar>
 struct TrtRates {
   static constexpr bool two_rates = true;
   static constexpr bool local_rates = true;
-  Scalar omega = 1;          // 1 / tau+
-  Scalar omega_odd = 1;      // 1 / tau-
-  Scalar tau = 1;            // tau+ without eddy viscosity
-  Scalar magic = 0;          // Lambda
-  bool equal_rates = false;  // the odd rate equals the even one (BGK)
-  Scalar les = 0;            // smagorinsky_factor (0: no LES)
+  Scalar omega = 1;      // 1 / tau+
+  Scalar omega_odd = 1;  // 1 / tau-
+  Scalar tau = 1;        // tau+ without eddy viscosity
+  Scalar magic = 0;      // Lambda
+  // 1: the odd rate equals the even one (BGK). A Scalar, not a bool: GCC
+  // does not vectorise the site loops over a select on a bool member.
+  Scalar equal_rates = 0;
+  Scalar les = 0;  // smagorinsky_factor (0: no LES)
 
   KOKKOS_FORCEINLINE_FUNCTION Scalar even() const { return omega; }
   KOKKOS_FORCEINLINE_FUNCTION Scalar odd() const { return omega_odd; }
@@ -35,11 +37,15 @@ struct TrtRates {
   // Selects, not branches: the site loops stay vectorised, and without LES
   // the rates keep their bits.
   KOKKOS_FORCEINLINE_FUNCTION void site(Scalar rho, Scalar pi2, Scalar& even, Scalar& odd) const {
-    const Scalar t = smagorinsky_tau(tau, les, rho, pi2), h = t - Scalar(0.5);
+    // Members read into values first: a select between a value and a
+    // member became a select of addresses, and the loops went scalar.
+    const Scalar factor = les, constant_even = omega, constant_odd = omega_odd;
+    const Scalar lambda = magic, same = equal_rates;
+    const Scalar t = smagorinsky_tau(tau, factor, rho, pi2), h = t - Scalar(0.5);
     const Scalar e = Scalar(1) / t;
-    const Scalar o = equal_rates ? e : h / math::fma(Scalar(0.5), h, magic);
-    even = les != Scalar(0) ? e : omega;
-    odd = les != Scalar(0) ? o : omega_odd;
+    const Scalar o = same != Scalar(0) ? e : h / math::fma(Scalar(0.5), h, lambda);
+    even = factor != Scalar(0) ? e : constant_even;
+    odd = factor != Scalar(0) ? o : constant_odd;
   }
   static std::vector<CollisionParameter> parameters() {
     return {{"magic", 3.0 / 16,
@@ -51,8 +57,8 @@ struct TrtRates {
     omega = Scalar(1.0 / tau0);
     omega_odd = p.empty() ? omega : Scalar(1.0 / (0.5 + p[0] / (tau0 - 0.5)));
     tau = Scalar(tau0);
-    equal_rates = p.empty();
-    magic = equal_rates ? Scalar(0) : Scalar(p[0]);
+    equal_rates = p.empty() ? Scalar(1) : Scalar(0);
+    magic = p.empty() ? Scalar(0) : Scalar(p[0]);
   }
   // Smagorinsky's constant C_s (0: no LES).
   void smagorinsky(double c_s, double cs2) { les = Scalar(smagorinsky_factor(c_s, cs2)); }
