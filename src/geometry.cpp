@@ -172,37 +172,19 @@ double box_entry(const std::array<double, 3>& lo, const std::array<double, 3>& h
 // for "half-way".
 double link_clamp(double t) { return std::min(1.0, std::max(t, 1e-6)); }
 
-// The shifts by whole periods along the case's periodic axes, none first:
-// where a shape reaching across a periodic face shows up again (shapes
-// reach at most one period beyond the lattice; read_case checks).
-struct Images {
-  std::array<std::array<double, 3>, 27> shift{};
-  int count = 0;
-};
-Images periodic_images(const Case& c) {
-  Images m;
-  const auto periodic = c.periodic();
-  const int steps[3] = {0, -1, 1};
-  for (int k : steps)
-    for (int j : steps)
-      for (int i : steps) {
-        const int at[3] = {i, j, k};
-        bool fits = true;
-        for (int a = 0; a < 3; ++a) fits = fits && (at[a] == 0 || (a < c.dim && periodic[a]));
-        if (fits)
-          m.shift[std::size_t(m.count++)] = {double(i) * c.size[0], double(j) * c.size[1],
-                                             double(k) * c.size[2]};
-      }
-  return m;
-}
-
 std::array<double, 3> shifted(const std::array<double, 3>& p, const std::array<double, 3>& by) {
   return {p[0] + by[0], p[1] + by[1], p[2] + by[2]};
 }
 
-// The images of `all` at which shape `o` may hold sites of the lattice:
-// those where its bounds, moved back by the shift, meet the lattice.
-Images images_near(const Case& c, const Obstacle& o, const Images& all) {
+// The shifts by whole periods along the case's periodic axes, none first,
+// at which shape `o` may hold sites of the lattice (its bounds, moved back
+// by the shift, meet it): where a shape reaching across a periodic face
+// shows up again (at most one period beyond; read_case checks).
+struct Images {
+  std::array<std::array<double, 3>, 27> shift{};
+  int count = 0;
+};
+Images periodic_images(const Case& c, const Obstacle& o) {
   std::array<double, 3> lo{}, hi{};
   for (std::size_t a = 0; a < 3; ++a) {
     const bool round = o.kind == Obstacle::Kind::sphere || o.kind == Obstacle::Kind::cylinder;
@@ -215,15 +197,22 @@ Images images_near(const Case& c, const Obstacle& o, const Images& all) {
     else
       lo[a] = -HUGE_VAL, hi[a] = HUGE_VAL;
   }
-  Images near;
-  for (int m = 0; m < all.count; ++m) {
-    const auto& s = all.shift[std::size_t(m)];
-    bool meets = true;
-    for (std::size_t a = 0; a < 3; ++a)
-      meets = meets && (s[a] == 0 || (lo[a] - s[a] < c.size[a] && hi[a] - s[a] > 0));
-    if (meets) near.shift[std::size_t(near.count++)] = s;
-  }
-  return near;
+  Images m;
+  const auto periodic = c.periodic();
+  const int steps[3] = {0, -1, 1};
+  for (int k : steps)
+    for (int j : steps)
+      for (int i : steps) {
+        const int at[3] = {i, j, k};
+        const std::array<double, 3> s{double(i) * c.size[0], double(j) * c.size[1],
+                                      double(k) * c.size[2]};
+        bool meets = true;
+        for (std::size_t a = 0; a < 3; ++a)
+          meets = meets && (at[a] == 0 || (int(a) < c.dim && periodic[a] &&
+                                           lo[a] - s[a] < c.size[a] && hi[a] - s[a] > 0));
+        if (meets) m.shift[std::size_t(m.count++)] = s;
+      }
+  return m;
 }
 
 }  // namespace
@@ -259,11 +248,10 @@ double wall_fraction(const Obstacle& o, const std::array<double, 3>& solid, cons
 
 double link_fraction(const Case& c, const std::array<double, 3>& solid, const int* into) {
   const auto periodic = c.periodic();
-  const Images all = periodic_images(c);
   double q = 1;
   for (const Obstacle& o : c.obstacles) {
     if (o.kind == Obstacle::Kind::mask) continue;  // half-way; callers skip its sites
-    const Images images = images_near(c, o, all);
+    const Images images = periodic_images(c, o);
     for (int m = 0; m < images.count; ++m) {
       const auto at = shifted(solid, images.shift[std::size_t(m)]);
       if (!shape_holds(o, at, c.dim)) continue;
@@ -313,7 +301,7 @@ template <class Mark>
 void voxelise(const Case& c, const Obstacle& o, const SiteRegion& region, const Mark& mark) {
   const SurfaceMesh& mesh = *o.mesh;
   const auto near = region_layers(c, region);
-  const Images images = images_near(c, o, periodic_images(c));
+  const Images images = periodic_images(c, o);
   std::vector<std::array<int, 2>> columns;
   for (int z = 0; z < c.size[2]; ++z)
     for (int y = 0; y < c.size[1]; ++y)
@@ -399,7 +387,7 @@ Geometry build_geometry(const Case& c, const Extents& e, const SiteRegion& regio
       voxelise(c, o, region, [&](int x, int y, int z) { solid(e.site(x, y, z)); });
       continue;
     }
-    const Images images = images_near(c, o, periodic_images(c));
+    const Images images = periodic_images(c, o);
     for (int z = 0; z < e.n[2]; ++z)
       for (int y = 0; y < e.n[1]; ++y)
         for (int x = 0; x < e.n[0]; ++x)
