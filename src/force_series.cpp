@@ -49,6 +49,30 @@ std::string ForceSeries::row(std::int64_t step, const std::vector<std::array<dou
   return r.str();
 }
 
+void ForceSeries::resume(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);  // the header (RunOutputs checked it)
+  const int columns = m_case.dim + (m_case.forces.given() ? 2 : 0);
+  while (std::getline(in, line)) {
+    // A row cut short (a crash while writing it) holds no forces: skipped.
+    char* at = nullptr;
+    const std::int64_t step = std::strtoll(line.c_str(), &at, 10);
+    std::vector<std::array<double, 3>> forces(m_rows.size(), {0, 0, 0});
+    bool whole = at != line.c_str();
+    for (std::size_t k = 0; whole && k < m_rows.size(); ++k)
+      for (int c = 0; whole && c < columns; ++c) {
+        char* next = nullptr;
+        const double v = *at == ',' ? std::strtod(at + 1, &next) : 0;
+        whole = *at == ',' && next != at + 1;
+        if (whole && c < m_case.dim) forces[k][std::size_t(c)] = v;
+        at = next;
+      }
+    if (!whole || *at != '\0') continue;
+    for (std::size_t k = 0; k < m_rows.size(); ++k) m_rows[k].push_back({step, forces[k]});
+  }
+}
+
 nlohmann::json ForceSeries::report() const {
   nlohmann::json out = nlohmann::json::array();
   const ForceReference& ref = m_case.forces;
@@ -64,19 +88,30 @@ nlohmann::json ForceSeries::report() const {
     if (ref.given()) {
       b["c_D"] = ref.coefficient(last[0]);
       b["c_L"] = ref.coefficient(last[1]);
-      // The second half of the rows: the start-up is over.
+      // The rows of the second half of the steps: the start-up is over.
+      const double middle = 0.5 * (double(rows.front().step) + double(rows.back().step));
+      std::size_t first = 0;
+      while (double(rows[first].step) < middle) ++first;
       std::vector<double> steps, drag, lift;
-      for (std::size_t j = rows.size() / 2; j < rows.size(); ++j) {
+      for (std::size_t j = first; j < rows.size(); ++j) {
         steps.push_back(double(rows[j].step));
         drag.push_back(ref.coefficient(rows[j].force[0]));
         lift.push_back(ref.coefficient(rows[j].force[1]));
       }
-      const auto mean = [](const std::vector<double>& v) {
-        double s = 0;
-        for (double x : v) s += x;
-        return s / double(v.size());
+      // Each row weighs the steps since the one before (all alike at one
+      // cadence; a restart may sample more or less often).
+      const auto mean = [&](const std::vector<double>& v) {
+        double s = 0, w = 0, plain = 0;
+        for (std::size_t j = 0; j < v.size(); ++j) {
+          const std::size_t g = first + j;
+          const double wj = g > 0 ? double(rows[g].step - rows[g - 1].step) : 0.0;
+          s += wj * v[j];
+          w += wj;
+          plain += v[j];
+        }
+        return w > 0 ? s / w : plain / double(v.size());
       };
-      b["second_half"] = {{"from_step", rows[rows.size() / 2].step},
+      b["second_half"] = {{"from_step", rows[first].step},
                           {"c_D_max", *std::max_element(drag.begin(), drag.end())},
                           {"c_D_mean", mean(drag)},
                           {"c_L_max", *std::max_element(lift.begin(), lift.end())},

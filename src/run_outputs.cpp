@@ -155,7 +155,10 @@ RunOutputs::RunOutputs(const Case& c, Domain& domain, nlohmann::json tuning,
           ? ""
           : kept_rows(m_dir + "forces.csv", "step" + m_forces.header() + "\n", restart_step);
   m_csv = append_to(m_dir + "observables.csv", observables);
-  if (!m_forces.empty()) m_forces_csv = append_to(m_dir + "forces.csv", forces);
+  if (!m_forces.empty()) {
+    m_forces_csv = append_to(m_dir + "forces.csv", forces);
+    if (restart_step >= 0) m_forces.resume(forces);  // the report covers the whole run
+  }
   if (restart_step >= 0) m_snapshots = read_pvd(m_dir + "fields.pvd", restart_step);
 }
 

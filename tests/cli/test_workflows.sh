@@ -48,6 +48,22 @@ cmp -s a.txt b.txt && awk -F, 'NR == FNR { f[FNR] = $2; next }  # F0_x, the forc
   || { fail "forces.csv differs"; diff straight/forces.csv halves/forces.csv | head; }
 grep -c DataSet halves/fields.pvd | grep -qx 3 && ok "fields.pvd continued" || fail "fields.pvd entries"
 grep -q '"restarted_from"' halves/report.json && ok "report names the restart" || fail "report restart"
+# With a force reference, the restart's report.json covers the whole run:
+# its forces section (second-half extremes, means, from_step) is the
+# straight run's.
+ref=(--set forces.reference_velocity=0.01 --set forces.reference_length=8 --set output.forces_every=5)
+expect_rc 0 "straight run, forces" -- "$kolb" run -q channel.yaml --set output.folder=ref_straight "${ref[@]}"
+expect_rc 0 "first half, forces" -- "$kolb" run -q channel.yaml --set output.folder=ref_halves \
+  --set run.steps=200 --set output.checkpoint.every=200 "${ref[@]}"
+expect_rc 0 "restart, forces" -- "$kolb" run -q channel.yaml --set output.folder=ref_halves \
+  --restart ref_halves "${ref[@]}"
+python3 - ref_straight/report.json ref_halves/report.json <<'PY' && ok "restart's force report covers the run" || fail "restart's force report"
+import json, sys
+a, b = (json.load(open(p))["forces"][0] for p in sys.argv[1:])
+assert b["second_half"]["from_step"] == a["second_half"]["from_step"] == 200, (a, b)
+for k, v in a["second_half"].items():
+    assert abs(b["second_half"][k] - v) <= 1e-9 * abs(v), (k, v, b["second_half"][k])
+PY
 
 # A restart whose forces.csv would change columns (here c_D and c_L
 # added) is refused, and the file stays as it was.
