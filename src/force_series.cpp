@@ -12,12 +12,16 @@
 
 namespace kolb {
 
-double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal) {
+double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal,
+                          double level) {
   const std::size_t n = std::min(steps.size(), signal.size());
   if (n < 3) return std::nan("");
-  double mean = 0;
-  for (std::size_t k = 0; k < n; ++k) mean += signal[k];
-  mean /= double(n);
+  double mean = level;
+  if (std::isnan(mean)) {
+    mean = 0;
+    for (std::size_t k = 0; k < n; ++k) mean += signal[k];
+    mean /= double(n);
+  }
   std::vector<double> up;
   for (std::size_t k = 1; k < n; ++k) {
     const double a = signal[k - 1] - mean, b = signal[k] - mean;
@@ -121,8 +125,9 @@ nlohmann::json ForceSeries::report() const {
       // crossings are round-off and start-up ripples, not shedding.
       const double swing =
           *std::max_element(lift.begin(), lift.end()) - *std::min_element(lift.begin(), lift.end());
-      const double f =
-          swing > 1e-3 * std::abs(mean(drag)) ? crossing_frequency(steps, lift) : std::nan("");
+      const double f = swing > 1e-3 * std::abs(mean(drag))
+                           ? crossing_frequency(steps, lift, mean(lift))
+                           : std::nan("");
       if (std::isfinite(f) && ref.length > 0)
         b["strouhal"] = f * ref.length / ref.velocity;
       else

@@ -192,7 +192,7 @@ TEST(ForceSeries, FindsTheFrequencyOfASampledSine) {
 // A restart resumes forces.csv's rows: its report is the straight run's,
 // even at another cadence after the restart (the second half is of the
 // steps, each row weighing the steps since the one before), and a row cut
-// short by a crash is left out.
+// short by a crash (within its step: forces.csv keeps it) is left out.
 TEST(ForceSeries, ARestartReportsTheWholeRun) {
   const kolb::Case c = kolb::test::make_case(R"(
 lattice: D2Q9
@@ -210,13 +210,13 @@ output: {folder: unused}
         {3e-4 + 1e-5 * std::sin(2 * t), 1e-4 * std::sin(t + 0.3) + 1e-6 * step / 1000, 0}};
   };
   // Straight: every 10 steps to 8000. Restarted at 5000 with rows every
-  // 2 steps after it, and a partial row the crash left.
+  // 2 steps after it, and the last row cut within its step ("50" of 5010).
   kolb::ForceSeries straight(c), first(c);
   std::string csv = "step" + first.header() + "\n";
   for (int s = 0; s <= 8000; s += 10) straight.row(s, force(s));
   for (int s = 0; s <= 5000; s += 10) csv += std::to_string(s) + first.row(s, force(s)) + "\n";
   kolb::ForceSeries resumed(c), dense(c);
-  resumed.resume(csv + "5010,0.00031");
+  resumed.resume(csv + "50");
   for (int s = 5010; s <= 8000; s += 10) resumed.row(s, force(s));
   dense.resume(csv);
   for (int s = 5002; s <= 8000; s += 2) dense.row(s, force(s));
@@ -226,7 +226,7 @@ output: {folder: unused}
   EXPECT_EQ(d["second_half"]["from_step"], 4000);
   // Five times the rows after the restart: the mean still weighs the steps.
   for (const char* key : {"c_D_mean", "c_L_mean", "c_D_max", "c_L_max", "c_L_min"})
-    EXPECT_NEAR(d["second_half"][key].get<double>(), a["second_half"][key].get<double>(), 2e-3)
+    EXPECT_NEAR(d["second_half"][key].get<double>(), a["second_half"][key].get<double>(), 5e-4)
         << key;
   EXPECT_NEAR(d["strouhal"].get<double>(), a["strouhal"].get<double>(),
               1e-3 * a["strouhal"].get<double>());

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,9 +19,11 @@
 namespace kolb {
 
 // The frequency (per step) of a signal sampled at `steps`: its upward
-// crossings of its mean, interpolated linearly, over their span. NaN with
-// fewer than three crossings (a steady or too short signal).
-double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal);
+// crossings of `level` (NaN: the samples' mean), interpolated linearly,
+// over their span. NaN with fewer than three crossings (a steady or too
+// short signal).
+double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal,
+                          double level = std::nan(""));
 
 class ForceSeries {
  public:
