@@ -4,7 +4,8 @@
     python3 tools/cylinder_metrics.py out/cylinder_forces/fields_000070000.vti \\
         --center 40 40 --diameter 20 --velocity 0.05 --physical-velocity 0.2
 
-From a kolb snapshot (.vti) of a channel with a cylinder (site i spans
+From a kolb snapshot (.vti, or a run on several ranks' .pvti and the
+pieces it names) of a channel with a cylinder (site i spans
 [i, i + 1), as obstacles are placed), or of one layer of sites (--z) of a
 duct with a cylinder along z:
   - dp: p(front) - p(back) at the cylinder's upstream and downstream points
@@ -69,9 +70,9 @@ def main():
 
 
 def snapshot_step(path):
-    m = re.search(r"fields_(\d+)\.vti$", os.path.basename(path))
+    m = re.search(r"fields_(\d+)\.p?vti$", os.path.basename(path))
     if not m:
-        sys.exit(f"{path}: no step in the file name (kolb writes fields_<step>.vti)")
+        sys.exit(f"{path}: no step in the file name (kolb writes fields_<step>.vti or .pvti)")
     return int(m.group(1))
 
 

@@ -8,6 +8,7 @@ Reads kolb's own .vti layout (raw appended data, UInt64 headers), 2-D
 cases only, writes the field as a matrix and draws it with gnuplot
 (pngcairo), so nothing beyond Debian's gnuplot is needed."""
 import argparse
+import os
 import re
 import struct
 import subprocess
@@ -15,33 +16,73 @@ import sys
 import tempfile
 
 
-def read_field(path, name, z=None):
-    """(nx, ny, components, values) of a 2-D image, or of the slice of sites
-    z of a 3-D one."""
+def _extent(text, key, path):
+    m = re.search(key + r'="(-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+)"', text)
+    if not m:
+        sys.exit(f"{path}: no {key}")
+    return [int(v) for v in m.groups()]
+
+
+def _read_piece(path, name, z):
+    """(extent, components, values) of field `name` in the layer of sites z
+    (in the whole image's coordinates) of the .vti piece at `path`, or None
+    where the piece does not reach z."""
     data = open(path, "rb").read()
     start = data.index(b"<AppendedData")
     header = data[:start].decode()
     base = data.index(b"_", start) + 1
-    m = re.search(r'WholeExtent="0 (\d+) 0 (\d+) 0 (\d+)"', header)
-    nx, ny, nz = (int(v) + 1 for v in m.groups())
-    if nz != 1 and z is None:
-        sys.exit(f"{path}: only 2-D images are supported")
-    if z is not None and not 0 <= z < nz:
-        sys.exit(f"{path}: no layer z = {z} (the image has {nz})")
+    e = _extent(header, "Piece Extent", path)
     a = re.search(r'<DataArray type="(\w+)" Name="' + name + r'"[^>]*offset="(\d+)"', header)
     if not a:
         names = re.findall(r'Name="(\w+)"', header)
         sys.exit(f"{path}: no field '{name}' (has: {', '.join(names)})")
+    if not e[4] <= z <= e[5]:
+        return None
     kind, offset = a.group(1), int(a.group(2))
     fmt, size = {"Float64": ("d", 8), "Float32": ("f", 4), "UInt8": ("B", 1)}[kind]
+    nx, ny, nz = e[1] - e[0] + 1, e[3] - e[2] + 1, e[5] - e[4] + 1
     pos = base + offset
     (nbytes,) = struct.unpack_from("<Q", data, pos)
-    count = nbytes // size
-    comps = count // (nx * ny * nz)
+    comps = nbytes // size // (nx * ny * nz)
     plane = nx * ny * comps
-    first = plane * (z or 0)
-    values = struct.unpack_from("<" + fmt * plane, data, pos + 8 + first * size)
-    return nx, ny, comps, values
+    values = struct.unpack_from("<" + fmt * plane, data, pos + 8 + plane * (z - e[4]) * size)
+    return e, comps, values
+
+
+def read_field(path, name, z=None):
+    """(nx, ny, components, values) of a 2-D image, or of the slice of sites
+    z of a 3-D one: a .vti, or a .pvti and the pieces it names (a run on
+    several ranks)."""
+    text = open(path, "rb").read(4096).decode(errors="replace")
+    whole = _extent(text, "WholeExtent", path)
+    nx, ny, nz = (whole[2 * k + 1] - whole[2 * k] + 1 for k in range(3))
+    if nz != 1 and z is None:
+        sys.exit(f"{path}: only 2-D images are supported")
+    if z is not None and not 0 <= z < nz:
+        sys.exit(f"{path}: no layer z = {z} (the image has {nz})")
+    at = whole[4] + (z or 0)
+    if "PImageData" not in text:
+        _, comps, values = _read_piece(path, name, at)
+        return nx, ny, comps, values
+    pieces = re.findall(r'<Piece Extent="[^"]*" Source="([^"]+)"', open(path).read())
+    if not pieces:
+        sys.exit(f"{path}: names no pieces")
+    out, comps = None, 0
+    for source in pieces:
+        got = _read_piece(os.path.join(os.path.dirname(path), source), name, at)
+        if got is None:
+            continue
+        e, comps, values = got
+        if out is None:
+            out = [0] * (nx * ny * comps)
+        px = e[1] - e[0] + 1
+        for y in range(e[2], e[3] + 1):
+            row = (y - e[2]) * px * comps
+            dst = ((y - whole[2]) * nx + e[0] - whole[0]) * comps
+            out[dst:dst + px * comps] = values[row:row + px * comps]
+    if out is None:
+        sys.exit(f"{path}: no piece holds the layer z = {z or 0}")
+    return nx, ny, comps, out
 
 
 def main():

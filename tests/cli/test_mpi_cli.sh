@@ -36,6 +36,18 @@ assert abs(a["mass"] - b["mass"]) <= 1e-12 * a["mass"], (a, b)
 rows = [list(csv.reader(open(d + "/observables.csv"))) for d in sys.argv[1:]]
 assert len(rows[0]) == len(rows[1]) == 6, rows
 PY
+# The tools read a tiled run's .pvti and its pieces: the cylinder's dp
+# and L_a on 2x2 tiles are one rank's, to the digits printed.
+cyl=(run "$src/inputs/16_cylinder_forces.yaml" --set "domain.size=[110,82]" --set run.steps=300
+  --set output.vtk_every=300)
+expect_rc 0 "cylinder, one rank" -- "$kolb" "${cyl[@]}" --set output.folder=cyl_one
+expect_rc 0 "cylinder, 2x2 tiles" -- mpi 4 "$kolb" "${cyl[@]}" --set output.folder=cyl_four \
+  --set "execution.decomposition=[2,2]"
+metrics=(--center 40 40 --diameter 20 --velocity 0.05 --physical-velocity 0.2)
+python3 "$src/tools/cylinder_metrics.py" cyl_one/fields_000000300.vti "${metrics[@]}" > m_one.txt \
+  && python3 "$src/tools/cylinder_metrics.py" cyl_four/fields_000000300.pvti "${metrics[@]}" > m_four.txt \
+  && grep -q "^dp " m_four.txt && cmp -s m_one.txt m_four.txt && ok "cylinder metrics from a .pvti" \
+  || { fail "cylinder metrics from a .pvti"; cat m_one.txt m_four.txt; }
 
 # 2. kolb tune on each rank's node: one tiling, the host side's MPI time as T_mpi.
 expect_rc 0 "tune per rank" -- mpi 2 "$kolb" tune "$src/inputs/09_node_cavity2d.yaml" \
