@@ -141,9 +141,10 @@ nlohmann::json ForceSeries::report() const {
 void ForceSeries::plot(const std::string& dir) const {
   if (empty() || m_rows[0].size() < 2) return;
   const bool coefficients = m_case.forces.given();
+  // Both through a temporary file: a failed write leaves the last plot's
+  // files whole and is an error naming the file.
   const std::string data = dir + "forces_plot.dat";
-  {
-    std::ofstream out(data);
+  write_atomically_with(data, [&](std::ofstream& out) {
     out << std::setprecision(10);
     for (std::size_t j = 0; j < m_rows[0].size(); ++j) {
       out << m_rows[0][j].step;
@@ -154,8 +155,8 @@ void ForceSeries::plot(const std::string& dir) const {
         }
       out << '\n';
     }
-  }
-  std::ofstream gp(dir + "forces_plot.gp");
+  });
+  std::ostringstream gp;
   gp << "set terminal pngcairo size 1000,700\nset output '" << dir << "forces.png'\n"
      << "set multiplot layout 2,1\nset grid\nset xlabel 'step'\n";
   const char* names[2][2] = {{"c_D", "c_L"}, {"F_x", "F_y"}};
@@ -167,7 +168,7 @@ void ForceSeries::plot(const std::string& dir) const {
     gp << '\n';
   }
   gp << "unset multiplot\n";
-  gp.close();
+  write_atomically(dir + "forces_plot.gp", gp.str());
   run_gnuplot(dir + "forces_plot.gp", "kolb run");
 }
 
