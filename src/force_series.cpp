@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -142,33 +144,39 @@ void ForceSeries::plot(const std::string& dir) const {
   if (empty() || m_rows[0].size() < 2) return;
   const bool coefficients = m_case.forces.given();
   // Both through a temporary file: a failed write leaves the last plot's
-  // files whole and is an error naming the file.
+  // files whole. It is a note, like a failed gnuplot: forces.csv holds the
+  // data, and report.json is still to be written.
   const std::string data = dir + "forces_plot.dat";
-  write_atomically_with(data, [&](std::ofstream& out) {
-    out << std::setprecision(10);
-    for (std::size_t j = 0; j < m_rows[0].size(); ++j) {
-      out << m_rows[0][j].step;
-      for (const auto& rows : m_rows)
-        for (int a = 0; a < 2; ++a) {
-          const double f = rows[j].force[std::size_t(a)];
-          out << ' ' << (coefficients ? m_case.forces.coefficient(f) : f);
-        }
-      out << '\n';
+  try {
+    write_atomically_with(data, [&](std::ofstream& out) {
+      out << std::setprecision(10);
+      for (std::size_t j = 0; j < m_rows[0].size(); ++j) {
+        out << m_rows[0][j].step;
+        for (const auto& rows : m_rows)
+          for (int a = 0; a < 2; ++a) {
+            const double f = rows[j].force[std::size_t(a)];
+            out << ' ' << (coefficients ? m_case.forces.coefficient(f) : f);
+          }
+        out << '\n';
+      }
+    });
+    std::ostringstream gp;
+    gp << "set terminal pngcairo size 1000,700\nset output '" << dir << "forces.png'\n"
+       << "set multiplot layout 2,1\nset grid\nset xlabel 'step'\n";
+    const char* names[2][2] = {{"c_D", "c_L"}, {"F_x", "F_y"}};
+    for (int a = 0; a < 2; ++a) {
+      gp << "set ylabel '" << names[coefficients ? 0 : 1][a] << "'\nplot ";
+      for (std::size_t k = 0; k < m_rows.size(); ++k)
+        gp << (k ? ", " : "") << "'" << data << "' using 1:" << 2 + 2 * k + a
+           << " with lines title 'obstacle " << k << "'";
+      gp << '\n';
     }
-  });
-  std::ostringstream gp;
-  gp << "set terminal pngcairo size 1000,700\nset output '" << dir << "forces.png'\n"
-     << "set multiplot layout 2,1\nset grid\nset xlabel 'step'\n";
-  const char* names[2][2] = {{"c_D", "c_L"}, {"F_x", "F_y"}};
-  for (int a = 0; a < 2; ++a) {
-    gp << "set ylabel '" << names[coefficients ? 0 : 1][a] << "'\nplot ";
-    for (std::size_t k = 0; k < m_rows.size(); ++k)
-      gp << (k ? ", " : "") << "'" << data << "' using 1:" << 2 + 2 * k + a
-         << " with lines title 'obstacle " << k << "'";
-    gp << '\n';
+    gp << "unset multiplot\n";
+    write_atomically(dir + "forces_plot.gp", gp.str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kolb run: %s (forces.png not drawn)\n", e.what());
+    return;
   }
-  gp << "unset multiplot\n";
-  write_atomically(dir + "forces_plot.gp", gp.str());
   run_gnuplot(dir + "forces_plot.gp", "kolb run");
 }
 
