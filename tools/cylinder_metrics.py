@@ -87,7 +87,11 @@ def shedding_dp(args):
         sys.exit(f"{args.forces}: no rows")
     steps = [int(r[0]) for r in rows]
     lift = [float(r[k]) for r in rows]
-    mean = sum(lift) / len(lift)
+    # each row weighs the steps since the one before (runs restarted at
+    # another cadence), as report.json's means do
+    weights = [0] + [steps[j] - steps[j - 1] for j in range(1, len(steps))]
+    mean = (sum(w * v for w, v in zip(weights, lift)) / sum(weights) if sum(weights) > 0
+            else sum(lift) / len(lift))
     ups = [steps[j - 1] + (steps[j] - steps[j - 1]) * (mean - lift[j - 1]) / (lift[j] - lift[j - 1])
            for j in range(1, len(lift)) if lift[j - 1] < mean <= lift[j]]
     if len(ups) < 3:

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Colour map of one scalar field of a kolb VTK image (.vti) as a PNG.
+"""Colour map of one scalar field of a kolb VTK image (.vti, or .pvti) as a PNG.
 
     python3 tools/plot_field.py out/rayleigh_taylor/fields_000006000.vti \
         --field temperature --out out/rayleigh_taylor/rt_temperature.png
 
-Reads kolb's own .vti layout (raw appended data, UInt64 headers), 2-D
-cases only, writes the field as a matrix and draws it with gnuplot
-(pngcairo), so nothing beyond Debian's gnuplot is needed."""
+Reads kolb's own .vti layout (raw appended data, UInt64 headers), and a
+run on several ranks' .pvti with the pieces it names, 2-D cases only,
+writes the field as a matrix and draws it with gnuplot (pngcairo), so
+nothing beyond Debian's gnuplot is needed."""
 import argparse
 import os
 import re
@@ -17,6 +18,7 @@ import tempfile
 
 
 def _extent(text, key, path):
+    """The six integers of attribute `key` (an extent) in `text`."""
     m = re.search(key + r'="(-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+)"', text)
     if not m:
         sys.exit(f"{path}: no {key}")

@@ -48,6 +48,15 @@ python3 "$src/tools/cylinder_metrics.py" cyl_one/fields_000000300.vti "${metrics
   && python3 "$src/tools/cylinder_metrics.py" cyl_four/fields_000000300.pvti "${metrics[@]}" > m_four.txt \
   && grep -q "^dp " m_four.txt && cmp -s m_one.txt m_four.txt && ok "cylinder metrics from a .pvti" \
   || { fail "cylinder metrics from a .pvti"; cat m_one.txt m_four.txt; }
+python3 - "$src/tools" <<'PY' && ok "every field of the .pvti as one rank's" || fail ".pvti fields"
+import sys
+sys.path.insert(0, sys.argv[1])
+from plot_field import read_field
+for name in ("density", "velocity", "solid"):
+    a = read_field("cyl_one/fields_000000300.vti", name)
+    b = read_field("cyl_four/fields_000000300.pvti", name)
+    assert a[:3] == b[:3] and list(a[3]) == list(b[3]), name
+PY
 
 # 2. kolb tune on each rank's node: one tiling, the host side's MPI time as T_mpi.
 expect_rc 0 "tune per rank" -- mpi 2 "$kolb" tune "$src/inputs/09_node_cavity2d.yaml" \
