@@ -18,15 +18,9 @@ double crossing_frequency(const std::vector<double>& steps, const std::vector<do
                           double level) {
   const std::size_t n = std::min(steps.size(), signal.size());
   if (n < 3) return std::nan("");
-  double mean = level;
-  if (std::isnan(mean)) {
-    mean = 0;
-    for (std::size_t k = 0; k < n; ++k) mean += signal[k];
-    mean /= double(n);
-  }
   std::vector<double> up;
   for (std::size_t k = 1; k < n; ++k) {
-    const double a = signal[k - 1] - mean, b = signal[k] - mean;
+    const double a = signal[k - 1] - level, b = signal[k] - level;
     if (a < 0 && b >= 0) up.push_back(steps[k - 1] + (steps[k] - steps[k - 1]) * (-a) / (b - a));
   }
   if (up.size() < 3) return std::nan("");
@@ -117,18 +111,16 @@ nlohmann::json ForceSeries::report() const {
         }
         return w > 0 ? s / w : plain / double(v.size());
       };
-      b["second_half"] = {{"from_step", rows[first].step},
-                          {"c_D_max", *std::max_element(drag.begin(), drag.end())},
-                          {"c_D_mean", mean(drag)},
-                          {"c_L_max", *std::max_element(lift.begin(), lift.end())},
-                          {"c_L_min", *std::min_element(lift.begin(), lift.end())},
-                          {"c_L_mean", mean(lift)}};
+      const double drag_mean = mean(drag), lift_mean = mean(lift);
+      const auto [lift_min, lift_max] = std::minmax_element(lift.begin(), lift.end());
+      b["second_half"] = {
+          {"from_step", rows[first].step}, {"c_D_max", *std::max_element(drag.begin(), drag.end())},
+          {"c_D_mean", drag_mean},         {"c_L_max", *lift_max},
+          {"c_L_min", *lift_min},          {"c_L_mean", lift_mean}};
       // A lift that swings by less than 0.1 % of the drag is steady: its
       // crossings are round-off and start-up ripples, not shedding.
-      const double swing =
-          *std::max_element(lift.begin(), lift.end()) - *std::min_element(lift.begin(), lift.end());
-      const double f = swing > 1e-3 * std::abs(mean(drag))
-                           ? crossing_frequency(steps, lift, mean(lift))
+      const double f = *lift_max - *lift_min > 1e-3 * std::abs(drag_mean)
+                           ? crossing_frequency(steps, lift, lift_mean)
                            : std::nan("");
       if (std::isfinite(f) && ref.length > 0)
         b["strouhal"] = f * ref.length / ref.velocity;

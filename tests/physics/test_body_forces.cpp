@@ -185,8 +185,8 @@ TEST(ForceSeries, FindsTheFrequencyOfASampledSine) {
     lift.push_back(0.3 + 0.9 * std::sin(2 * M_PI * f * steps.back() + 0.4));
     flat.push_back(0.3);
   }
-  EXPECT_NEAR(kolb::crossing_frequency(steps, lift), f, 1e-3 * f);
-  EXPECT_TRUE(std::isnan(kolb::crossing_frequency(steps, flat)));
+  EXPECT_NEAR(kolb::crossing_frequency(steps, lift, 0.3), f, 1e-3 * f);
+  EXPECT_TRUE(std::isnan(kolb::crossing_frequency(steps, flat, 0.3)));
 }
 
 // A restart resumes forces.csv's rows: its report is the straight run's,

@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,11 +18,10 @@
 namespace kolb {
 
 // The frequency (per step) of a signal sampled at `steps`: its upward
-// crossings of `level` (NaN: the samples' mean), interpolated linearly,
-// over their span. NaN with fewer than three crossings (a steady or too
-// short signal).
+// crossings of `level` (its mean), interpolated linearly, over their span.
+// NaN with fewer than three crossings (a steady or too short signal).
 double crossing_frequency(const std::vector<double>& steps, const std::vector<double>& signal,
-                          double level = std::nan(""));
+                          double level);
 
 class ForceSeries {
  public:
