@@ -6,9 +6,10 @@
 set -euo pipefail
 vendor=$1 build=$2
 # WallRowsCollided: D2Q37's wall rows (ThermalWalls) with their collisions,
-# one launch on devices.
+# one launch on devices. Voxelise: the STL voxeliser's passes (set-up).
 kernels=(StreamCollide Propagate Collide AAPull SwapOpposites ScatterPushed AAUnstream
-  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack WallRowsCollided)
+  PeriodicCopy InitializeEquilibrium Moments Observables HaloCopy HaloPack WallRowsCollided
+  Voxelise)
 binaries=("$build/bin/kolb" "$build/tests/test_conservation" "$build/tests/test_poiseuille")
 status=0
 for bin in "${binaries[@]}"; do

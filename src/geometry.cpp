@@ -2,6 +2,7 @@
 // the initial macroscopic fields. Runs once, before any kernel.
 
 #include <kolb/io/fields.hpp>
+#include <kolb/io/mesh_crossings.hpp>
 #include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <type_traits>
 
 namespace kolb {
 
@@ -294,41 +296,155 @@ std::array<std::vector<char>, 3> region_layers(const Case& c, const SiteRegion& 
   return near;
 }
 
+}  // namespace
+
+namespace impl {
+
+// The voxeliser's passes, on the run's space. A line is a column (y, z)
+// of the region at one of the mesh's images across y and z; its crossings
+// are counted (Count), placed in one list by a scan (Offsets), found again
+// and sorted there (Fill); then each of the region's sites of the column
+// is held where, at one of the images along x, an odd number of its
+// line's crossings lie below it (Mark). The host's query (SurfaceMesh::
+// holds) answers the same, by the same arithmetic (MeshColumns).
+template <class Space>
+struct Voxelise {
+  using Memory = typename Space::memory_space;
+  struct Count {};
+  struct Offsets {};
+  struct Fill {};
+  struct Mark {};
+
+  MeshColumns mesh;  // pointers into Memory
+  template <class T>
+  using Pairs = Kokkos::View<const T* [2], Kokkos::LayoutRight, Memory, Kokkos::MemoryUnmanaged>;
+  Pairs<int> columns;                         // each column's (y, z)
+  Pairs<double> across;                       // the images' shifts along y, z
+  Kokkos::View<const double*, Memory> along;  // the images' shifts along x
+  Kokkos::View<const int*, Memory> xs;        // the region's x layers
+  Kokkos::View<double* [2], Memory> line;     // each line's (y, z), settled
+  Kokkos::View<std::size_t*, Memory> count;   // each line's crossings
+  Kokkos::View<std::size_t*, Memory> offset;  // where they start, and the end
+  Kokkos::View<double*, Memory> crossing;     // all lines' crossings, sorted per line
+  Kokkos::View<std::uint8_t**, Memory> held;  // (column, x layer)
+
+  KOKKOS_INLINE_FUNCTION void operator()(Count, std::size_t l) const {
+    const std::size_t images = across.extent(0), col = l / images, s = l % images;
+    double y = columns(col, 0) + 0.5 + across(s, 0), z = columns(col, 1) + 0.5 + across(s, 1);
+    count(l) = std::size_t(mesh.settle(y, z));
+    line(l, 0) = y, line(l, 1) = z;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(Offsets, std::size_t l, std::size_t& sum,
+                                         bool final) const {
+    sum += count(l);
+    if (final) offset(l + 1) = sum;
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(Fill, std::size_t l) const {
+    double* x = crossing.data() + offset(l);
+    std::size_t n = 0;
+    mesh.for_each(line(l, 0), line(l, 1), [&](double v) {
+      std::size_t i = n++;  // insertion: lines cross a surface a few times
+      for (; i > 0 && x[i - 1] > v; --i) x[i] = x[i - 1];
+      x[i] = v;
+    });
+  }
+  KOKKOS_INLINE_FUNCTION void operator()(Mark, std::size_t p) const {
+    const std::size_t layers = xs.extent(0), col = p / layers, i = p % layers;
+    const std::size_t images = across.extent(0);
+    for (std::size_t s = 0; s < images; ++s) {
+      const std::size_t l = col * images + s, begin = offset(l), end = offset(l + 1);
+      for (std::size_t t = 0; t < along.extent(0); ++t) {
+        // How many crossings lie below the site's centre (a lower bound).
+        const double at = xs(i) + 0.5 + along(t);
+        std::size_t lo = begin, hi = end;
+        while (lo < hi) {
+          const std::size_t mid = lo + (hi - lo) / 2;
+          if (crossing(mid) < at)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+        if ((lo - begin) % 2 == 1) held(col, i) = 1;
+      }
+    }
+  }
+};
+
+}  // namespace impl
+
+namespace {
+
 // Marks the sites of `region` a mesh holds, at any periodic image, by the
-// parity of the crossings along each column's line; the columns in
-// parallel on the host's threads.
-template <class Mark>
+// parity of the crossings along each column's line, voxelised on `Space`
+// (the run's: the accelerator's in a device build); the marks are set on
+// the host.
+template <class Space, class Mark>
 void voxelise(const Case& c, const Obstacle& o, const SiteRegion& region, const Mark& mark) {
+  using Memory = typename Space::memory_space;
+  using Host = Kokkos::HostSpace;
   const SurfaceMesh& mesh = *o.mesh;
   const auto near = region_layers(c, region);
   const Images images = periodic_images(c, o);
-  std::vector<std::array<int, 2>> columns;
+  std::vector<int> columns, layers;
+  std::vector<double> across, along;
   for (int z = 0; z < c.size[2]; ++z)
     for (int y = 0; y < c.size[1]; ++y)
-      if (near[1][std::size_t(y)] && near[2][std::size_t(z)]) columns.push_back({y, z});
-  Kokkos::parallel_for(
-      "kolb::voxelise", Kokkos::RangePolicy<Kokkos::DefaultHostExecutionSpace>(0, columns.size()),
-      [&](std::size_t k) {
-        const int y = columns[k][0], z = columns[k][1];
-        std::vector<double> xs;
-        for (int m = 0; m < images.count; ++m) {
-          const auto& s = images.shift[std::size_t(m)];
-          if (s[0] != 0) continue;  // the line runs along x: its images below
-          mesh.crossings(y + 0.5 + s[1], z + 0.5 + s[2], xs);
-          if (xs.empty()) continue;
-          for (int x = 0; x < c.size[0]; ++x) {
-            if (!near[0][std::size_t(x)]) continue;
-            for (int i = 0; i < images.count; ++i) {
-              const auto& t = images.shift[std::size_t(i)];
-              if (t[1] != 0 || t[2] != 0) continue;
-              const auto below =
-                  std::lower_bound(xs.begin(), xs.end(), x + 0.5 + t[0]) - xs.begin();
-              if (below % 2) mark(x, y, z);
-            }
-          }
-        }
-      });
-  Kokkos::DefaultHostExecutionSpace().fence();  // the captured locals end here
+      if (near[1][std::size_t(y)] && near[2][std::size_t(z)])
+        columns.push_back(y), columns.push_back(z);
+  for (int x = 0; x < c.size[0]; ++x)
+    if (near[0][std::size_t(x)]) layers.push_back(x);
+  for (int m = 0; m < images.count; ++m) {
+    const auto& s = images.shift[std::size_t(m)];
+    if (s[0] == 0) across.push_back(s[1]), across.push_back(s[2]);  // the line's images
+    if (s[1] == 0 && s[2] == 0) along.push_back(s[0]);              // its sites' images
+  }
+  const std::size_t num_columns = columns.size() / 2, num_lines = num_columns * across.size() / 2;
+  if (num_lines == 0 || layers.empty() || mesh.triangle_count() == 0) return;
+
+  // The mesh's arrays in the space's memory (no copy where that is the host's).
+  const MeshColumns host = mesh.columns();
+  const std::size_t bins = std::size_t(host.cols[0]) * std::size_t(host.cols[1]);
+  const auto to_space = [](const auto* data, std::size_t n) {
+    using T = std::remove_const_t<std::remove_pointer_t<decltype(data)>>;
+    return Kokkos::create_mirror_view_and_copy(
+        Memory(), Kokkos::View<const T*, Host, Kokkos::MemoryUnmanaged>(data, n));
+  };
+  const auto triangles = to_space(host.triangles, 9 * mesh.triangle_count());
+  const auto start = to_space(host.start, bins + 1);
+  const auto list = to_space(host.list, host.start[bins]);
+  impl::Voxelise<Space> v;
+  v.mesh = host;
+  v.mesh.triangles = triangles.data(), v.mesh.start = start.data(), v.mesh.list = list.data();
+  // (y, z) pairs, as the host's vectors hold them.
+  const auto columns_d = to_space(columns.data(), columns.size());
+  const auto across_d = to_space(across.data(), across.size());
+  v.columns = decltype(v.columns)(columns_d.data(), num_columns);
+  v.across = decltype(v.across)(across_d.data(), across.size() / 2);
+  const auto along_d = to_space(along.data(), along.size());
+  const auto layers_d = to_space(layers.data(), layers.size());
+  v.along = along_d, v.xs = layers_d;
+  v.line = decltype(v.line)("kolb::voxelise::line", num_lines);
+  v.count = decltype(v.count)("kolb::voxelise::count", num_lines);
+  v.offset = decltype(v.offset)("kolb::voxelise::offset", num_lines + 1);
+  v.held = decltype(v.held)("kolb::voxelise::held", num_columns, layers.size());
+
+  const Space space;
+  using Impl = impl::Voxelise<Space>;
+  const auto over = [&](auto tag, std::size_t n) {
+    return Kokkos::RangePolicy<Space, decltype(tag)>(space, 0, n);
+  };
+  Kokkos::parallel_for("kolb::voxelise::count", over(typename Impl::Count(), num_lines), v);
+  Kokkos::parallel_scan("kolb::voxelise::offsets", over(typename Impl::Offsets(), num_lines), v);
+  std::size_t total = 0;
+  Kokkos::deep_copy(total, Kokkos::subview(v.offset, num_lines));
+  v.crossing = decltype(v.crossing)("kolb::voxelise::crossing", total);
+  Kokkos::parallel_for("kolb::voxelise::fill", over(typename Impl::Fill(), num_lines), v);
+  Kokkos::parallel_for("kolb::voxelise::mark",
+                       over(typename Impl::Mark(), num_columns * layers.size()), v);
+  const auto held = Kokkos::create_mirror_view_and_copy(Host(), v.held);
+  for (std::size_t k = 0; k < num_columns; ++k)
+    for (std::size_t i = 0; i < layers.size(); ++i)
+      if (held(k, i)) mark(layers[i], columns[2 * k], columns[2 * k + 1]);
 }
 
 }  // namespace
@@ -384,7 +500,8 @@ Geometry build_geometry(const Case& c, const Extents& e, const SiteRegion& regio
       continue;
     }
     if (o.kind == Obstacle::Kind::mesh) {
-      voxelise(c, o, region, [&](int x, int y, int z) { solid(e.site(x, y, z)); });
+      voxelise<Kokkos::DefaultExecutionSpace>(c, o, region,
+                                              [&](int x, int y, int z) { solid(e.site(x, y, z)); });
       continue;
     }
     const Images images = periodic_images(c, o);

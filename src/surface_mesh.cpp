@@ -29,15 +29,6 @@ void rotate(Point3& p, int a, const std::array<double, 2>& cs) {
   p[j] = cs[1] * pi + cs[0] * pj;
 }
 
-// (y, z) before (y', z'): the order that picks each edge's one direction.
-bool before(const Point3& a, const Point3& b) {
-  return a[1] < b[1] || (a[1] == b[1] && a[2] < b[2]);
-}
-// Twice the signed area of (p0, p1, (y, z)) projected on (y, z).
-double side(const Point3& p0, const Point3& p1, double y, double z) {
-  return (p1[1] - p0[1]) * (z - p0[2]) - (p1[2] - p0[2]) * (y - p0[1]);
-}
-
 Point3 sub(const Point3& a, const Point3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
 Point3 cross(const Point3& a, const Point3& b) {
   return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
@@ -123,46 +114,20 @@ void SurfaceMesh::bin(const Point3& region_lo, const Point3& region_hi) {
       m_cell_start, m_cell_list);
 }
 
-void SurfaceMesh::crossings(double y, double z, std::vector<double>& xs) const {
-  crossings_once(y, z, xs);
-  for (int k = 1; k <= 3 && xs.size() % 2 == 1; ++k)
-    crossings_once(y + 1e-9 * k * std::max(1.0, std::abs(y)),
-                   z + 0.7e-9 * k * std::max(1.0, std::abs(z)), xs);
+MeshColumns SurfaceMesh::columns() const {
+  static_assert(sizeof(Triangle) == 9 * sizeof(double), "MeshColumns reads 9 doubles a triangle");
+  MeshColumns m;
+  m.triangles = m_triangles.empty() ? nullptr : m_triangles.front().v.front().data();
+  m.start = m_col_start.data(), m.list = m_col_list.data();
+  for (std::size_t a = 0; a < 2; ++a) m.lo[a] = m_col_lo[a], m.cols[a] = m_cols[a];
+  return m;
 }
 
-void SurfaceMesh::crossings_once(double y, double z, std::vector<double>& xs) const {
+void SurfaceMesh::crossings(double y, double z, std::vector<double>& xs) const {
+  const MeshColumns m = columns();
+  m.settle(y, z);
   xs.clear();
-  const long j = long(std::floor(y)) - m_col_lo[0], k = long(std::floor(z)) - m_col_lo[1];
-  if (j < 0 || k < 0 || j >= m_cols[0] || k >= m_cols[1]) return;
-  const std::size_t col = std::size_t(k) * std::size_t(m_cols[0]) + std::size_t(j);
-  for (std::size_t n = m_col_start[col]; n < m_col_start[col + 1]; ++n) {
-    const auto& v = m_triangles[m_col_list[n]].v;
-    if (side(v[0], v[1], v[2][1], v[2][2]) == 0) continue;  // edge-on: its neighbours count it
-    // Each edge's side of (y, z), computed along the edge's one direction
-    // (`before`), so both triangles of an edge get the same number. The
-    // orientation is their sum's sign (not the vertices' own area), so a
-    // sliver's edges and orientation cannot disagree. On an edge, the
-    // triangle on the left of that direction holds the point: one of two
-    // triangles meeting there, and one of a vertex's fan.
-    double e[3];
-    bool forward[3];
-    for (int k3 = 0; k3 < 3; ++k3) {
-      const Point3& a = v[std::size_t(k3)];
-      const Point3& b = v[std::size_t((k3 + 1) % 3)];
-      forward[k3] = before(a, b);
-      e[k3] = forward[k3] ? side(a, b, y, z) : -side(b, a, y, z);
-    }
-    const double sum = e[0] + e[1] + e[2];
-    if (sum == 0) continue;
-    bool in = true;
-    for (int k3 = 0; k3 < 3 && in; ++k3) {
-      const double s = sum > 0 ? e[k3] : -e[k3];
-      in = s > 0 || (s == 0 && (forward[k3] == (sum > 0)));
-    }
-    if (!in) continue;
-    // Barycentric: edge k's share weighs the vertex opposite it.
-    xs.push_back((e[0] * v[2][0] + e[1] * v[0][0] + e[2] * v[1][0]) / sum);
-  }
+  m.for_each(y, z, [&](double x) { xs.push_back(x); });
   std::sort(xs.begin(), xs.end());
 }
 

@@ -7,6 +7,7 @@
 //    shipped icosphere differs from the sphere only within its faceting,
 //    and so do its links' wall fractions;
 //  - a rank's region holds what the whole lattice holds there;
+//  - the voxels, found on the run's space, are the host query's;
 //  - shapes wrap across periodic faces (a shift by half a period moves the
 //    solid sites and the wall fractions along) and are clipped at walls.
 #include "support/cases.hpp"
@@ -447,6 +448,43 @@ TEST(StlVoxels, ShapesWrapAcrossPeriodicFacesAndClipAtWalls) {
     EXPECT_GT(solid, 150) << shape;
     EXPECT_LT(solid, 4.0 / 3 * M_PI * 4.2 * 4.2 * 4.2 * 0.9) << shape;
     EXPECT_LT(worst, 1e-9) << shape;
+  }
+}
+
+// The voxeliser runs on the run's space (the accelerator's in a device
+// build); each site it holds is one the host's query holds, at one of the
+// shape's periodic images: bit for bit, ties on edges and vertices too.
+TEST(StlVoxels, VoxelsOnTheRunSpaceAreTheHostQuery) {
+  const std::string sphere = source_dir() + "/inputs/geometry/sphere.stl";
+  write_binary(temp_path("octahedron.stl"), octahedron({0, 0, 0}, 1));
+  const std::string faces =
+      "x-: periodic, x+: periodic, y-: wall, y+: wall, z-: periodic, z+: periodic";
+  for (const std::string& mesh :
+       {"{type: stl, file: " + sphere +
+            ", scale: 9, rotate: [17, 33, 71], offset: [3.3, 17.9, 29.4]}",
+        "{type: stl, file: " + temp_path("octahedron.stl") +
+            ", scale: 5.25, rotate: [0, 90, 270], offset: [38.5, 12.5, 20.5]}"}) {
+    const auto c = kolb::test::make_case(case_yaml(faces, "  - " + mesh + "\n", "[40, 36, 32]"));
+    const auto m = inner(c, geometry_of(c));
+    const kolb::SurfaceMesh& shape = *c.obstacles.at(0).mesh;
+    const kolb::Extents e(c.size, 1, 3);
+    int solid = 0, wrong = 0, wrapped = 0;
+    for (int z = 0; z < 32; ++z)
+      for (int y = 0; y < 36; ++y)
+        for (int x = 0; x < 40; ++x) {
+          bool held = false;
+          for (const int i : {0, -40, 40})
+            for (const int k : {0, -32, 32}) {
+              const bool here = shape.holds({x + 0.5 + i, y + 0.5, z + 0.5 + k});
+              held = held || here;
+              wrapped += here && (i != 0 || k != 0);
+            }
+          solid += held;
+          wrong += held != (m[cell(e, x, y, z)] != kolb::kFluid);
+        }
+    EXPECT_EQ(wrong, 0) << mesh;
+    EXPECT_GT(solid, 200) << mesh;
+    EXPECT_GT(wrapped, 40) << mesh;  // it reaches across a periodic face
   }
 }
 

@@ -4,6 +4,7 @@
 // asks: which points it holds (the voxeliser, by the parity of crossings
 // along x) and where a link first meets it (interpolated walls).
 
+#include <kolb/io/mesh_crossings.hpp>
 #include <kolb/io/stl.hpp>
 
 #include <array>
@@ -34,13 +35,14 @@ class SurfaceMesh {
   const Point3& lo() const { return m_lo; }
   const Point3& hi() const { return m_hi; }
 
-  // The x where the line (·, y, z) crosses the surface, sorted. A line
-  // through an edge or vertex counts it once where the surface passes
-  // through and twice or not at all where it only touches, by a tie rule
-  // both triangles of an edge agree on, so parity tells inside from out.
-  // Where round-off still leaves an odd count (a closed surface has an
-  // even one), the line is moved by 1e-9 sites for another try.
+  // The x where the line (·, y, z) crosses the surface, sorted, on the
+  // line MeshColumns::settle keeps: parity tells inside from out.
   void crossings(double y, double z, std::vector<double>& xs) const;
+  // The column bins, pointing into this mesh's host memory (after bin();
+  // valid while the mesh lives), for the voxeliser to copy to its space.
+  MeshColumns columns() const;
+  // How many triangles; the column bins' list has columns().start[cols].
+  std::size_t triangle_count() const { return m_triangles.size(); }
   // Whether p lies inside: an odd number of crossings below p's x.
   bool holds(const Point3& p) const;
   // The least t in [0, 1] at which from + t (to - from) meets a triangle,
@@ -60,7 +62,6 @@ class SurfaceMesh {
   std::array<int, 3> m_cell_lo{}, m_cells{};
   std::vector<std::size_t> m_cell_start;
   std::vector<std::uint32_t> m_cell_list;
-  void crossings_once(double y, double z, std::vector<double>& xs) const;
 };
 
 }  // namespace kolb
