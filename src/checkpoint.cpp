@@ -4,6 +4,8 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
+#include <kolb/io/inflow_table.hpp>
+#include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <yaml-cpp/yaml.h>
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -43,7 +46,52 @@ std::string hex(std::uint64_t v) {
   return s;
 }
 
-// Each dynamics section of the case as YAML text ("" when absent).
+template <class T>
+std::uint64_t fnv1a(const std::vector<T>& values) {
+  return fnv1a(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+}
+
+// What the case reads from files beyond its YAML, by the YAML key that
+// names the file: a digest of what the run takes from it (an STL mesh's
+// placed triangles, the velocities a profile table gives at every half site
+// across its face, a mask image's bytes), so that editing one is another
+// case and editing a comment or a solid's name is not.
+nlohmann::json input_digests(const Case& c) {
+  static const char* faces[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
+  nlohmann::json j = nlohmann::json::object();
+  for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
+    const Obstacle& o = c.obstacles[k];
+    const std::string key = "obstacles[" + std::to_string(k) + "].file";
+    if (o.mesh) {
+      const double* v = o.mesh->columns().triangles;
+      j[key] = hex(
+          fnv1a(reinterpret_cast<const char*>(v), 9 * o.mesh->triangle_count() * sizeof(double)));
+    } else if (!o.file.empty()) {
+      std::ifstream in(o.file, std::ios::binary);
+      const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
+      j[key] = hex(fnv1a(bytes));
+    }
+  }
+  for (int f = 0; f < 2 * c.dim; ++f) {
+    const auto& table = c.faces[std::size_t(f)].table;
+    if (!table) continue;
+    // At every half site across the face: where the inlet's links cross it.
+    const int a = f / 2, b = (a + 1) % 3, d = (a + 2) % 3;
+    std::vector<double> u;
+    for (int j2 = 0; j2 <= 2 * c.size[std::size_t(d)]; ++j2)
+      for (int j1 = 0; j1 <= 2 * c.size[std::size_t(b)]; ++j1) {
+        std::array<double, 3> p{};
+        p[std::size_t(a)] = f % 2 ? c.size[std::size_t(a)] : 0;
+        p[std::size_t(b)] = 0.5 * j1, p[std::size_t(d)] = 0.5 * j2;
+        for (const double v : table->at(p)) u.push_back(v);
+      }
+    j["boundaries." + std::string(faces[f]) + ".file"] = hex(fnv1a(u));
+  }
+  return j;
+}
+
+// Each dynamics section of the case as YAML text ("" when absent), and the
+// digests of the files it reads (`files`).
 nlohmann::json fingerprint(const Case& c) {
   const YAML::Node root = YAML::Load(c.yaml);
   nlohmann::json j = nlohmann::json::object();
@@ -52,6 +100,7 @@ nlohmann::json fingerprint(const Case& c) {
     if (root[s]) out << root[s];
     j[s] = std::string(out.c_str());
   }
+  j["files"] = input_digests(c);
   return j;
 }
 
@@ -198,6 +247,17 @@ std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& d
     if (!differ.empty())
       throw ConfigError(where, "the checkpoint was written for another case: " + differ +
                                    " differ from " + c.source);
+    // (A checkpoint from before the digests has none: its files pass.)
+    if (theirs.contains("files")) {
+      const nlohmann::json& old = theirs.at("files");
+      for (const auto& [key, digest] : mine.at("files").items())
+        if (!old.contains(key) || old.at(key) != digest)
+          differ += (differ.empty() ? "" : ", ") + key;
+      if (!differ.empty())
+        throw ConfigError(where, "the checkpoint was written for another case: what " + c.source +
+                                     " reads from the file of " + differ +
+                                     " changed since (edited or replaced)");
+    }
   } catch (const nlohmann::json::exception& e) {
     throw ConfigError(where, std::string("corrupt checkpoint manifest: ") + e.what());
   }

@@ -165,6 +165,66 @@ TEST(Checkpoint, DamageAndMismatchAreErrors) {
   fs::remove_all(folder);
 }
 
+// A checkpoint holds digests of what the case reads from files: a restart
+// after the STL mesh or the inlet's profile table was edited is an error
+// naming the key; an edit the run does not read (the solid's name, a
+// comment) is not.
+TEST(Checkpoint, EditedInputFilesAreAnotherCase) {
+  if (!kolb::test::compiled("D3Q19", "double")) GTEST_SKIP() << "D3Q19 double not compiled";
+  const std::string folder = fresh_folder("files");
+  fs::create_directories(folder);
+  const std::string stl = folder + "/body.stl", csv = folder + "/inlet.csv";
+  // A closed tetrahedron, and a table of u_x over y and z at 0 ... 8.
+  const auto write_files = [&](const std::string& solid, double tip, const std::string& comment,
+                               double centre) {
+    std::ofstream m(stl);
+    m << "solid " << solid << "\n";
+    const double v[4][3] = {{3, 3, 3}, {tip, 3, 3}, {3, 6, 3}, {3, 3, 6}};
+    const int faces[4][3] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
+    for (const auto& t : faces) {
+      m << "facet normal 0 0 0\nouter loop\n";
+      for (const int k : t) m << "vertex " << v[k][0] << " " << v[k][1] << " " << v[k][2] << "\n";
+      m << "endloop\nendfacet\n";
+    }
+    m << "endsolid " << solid << "\n";
+    std::ofstream t(csv);
+    t << "# " << comment << "\ny, z, ux, uy, uz\n";
+    for (const int z : {0, 4, 8})
+      for (const int y : {0, 4, 8})
+        t << y << ", " << z << ", " << (y == 4 && z == 4 ? centre : 0.01) << ", 0, 0\n";
+  };
+  write_files("one", 6, "first", 0.04);
+  const std::string yaml =
+      "lattice: D3Q19\nprecision: double\ndomain: {size: [12, 8, 8]}\nphysics: {tau: 0.8}\n"
+      "boundaries: {x-: {type: velocity_inlet, profile: file, file: " +
+      csv +
+      "}, x+: pressure_outlet, y-: wall, y+: wall, z-: wall, z+: wall}\nobstacles:\n"
+      "  - {type: stl, file: " +
+      stl + "}\nrun: {steps: 0}\noutput: {folder: " + folder + "}\n";
+  const kolb::Case c = kolb::test::make_case(yaml);
+  auto d = kolb::make_domain(c);
+  d->advance(2);
+  const std::string dir = kolb::write_checkpoint(c, *d);
+  const auto restart = [&](const std::string& words) {
+    const kolb::Case now = kolb::test::make_case(yaml);
+    auto fresh = kolb::make_domain(now);
+    try {
+      kolb::read_checkpoint(dir, now, *fresh);
+      if (!words.empty()) ADD_FAILURE() << "no error; expected one with '" << words << "'";
+    } catch (const kolb::ConfigError& e) {
+      if (words.empty()) ADD_FAILURE() << e.what();
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  write_files("renamed", 6, "another comment", 0.04);
+  restart("");
+  write_files("one", 7, "first", 0.04);
+  restart("the file of obstacles[0].file changed");
+  write_files("one", 6, "first", 0.05);
+  restart("the file of boundaries.x-.file changed");
+  fs::remove_all(folder);
+}
+
 // Only the newest `keep` checkpoints stay; an unfinished .tmp is ignored;
 // a restart drops the ones after its step.
 TEST(Checkpoint, KeepsTheNewest) {

@@ -6,8 +6,9 @@
 //
 // <output>/checkpoints/step_<step>/ holds one piece per rank (rank_<r>.bin,
 // its tile's populations, and rank_<r>.json: the tile and an FNV-1a
-// checksum) and manifest.json (kolb version, step, the case's fingerprint,
-// the lattice). A checkpoint is written into a .tmp folder and renamed when
+// checksum) and manifest.json (kolb version, step, the case's fingerprint:
+// its dynamics sections and digests of what it reads from files, the
+// lattice). A checkpoint is written into a .tmp folder and renamed when
 // complete, so an interrupted write never replaces a good one.
 
 #include <kolb/io/case.hpp>
