@@ -4,7 +4,9 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/domain/domain.hpp>
+#include <kolb/io/face_names.hpp>
 #include <kolb/io/inflow_table.hpp>
+#include <kolb/io/mask.hpp>
 #include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -14,11 +16,11 @@
 #include "output_files.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -33,11 +35,16 @@ constexpr int kFormat = 1;
 // a case that agrees on all of them (run, output and execution may change).
 const char* kSections[] = {"lattice", "precision", "domain", "physics", "boundaries", "obstacles"};
 
-std::uint64_t fnv1a(const char* data, std::size_t n) {
-  std::uint64_t h = 1469598103934665603ull;
+constexpr std::uint64_t kFnvStart = 1469598103934665603ull;
+// FNV-1a over n bytes, going on from h.
+std::uint64_t fnv1a(const char* data, std::size_t n, std::uint64_t h = kFnvStart) {
   for (std::size_t i = 0; i < n; ++i)
     h = (h ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
   return h;
+}
+template <class T>
+std::uint64_t fnv1a_of(const T& value, std::uint64_t h) {
+  return fnv1a(reinterpret_cast<const char*>(&value), sizeof value, h);
 }
 
 std::string hex(std::uint64_t v) {
@@ -46,53 +53,9 @@ std::string hex(std::uint64_t v) {
   return s;
 }
 
-template <class T>
-std::uint64_t fnv1a(const std::vector<T>& values) {
-  return fnv1a(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-}
-
-// What the case reads from files beyond its YAML, by the YAML key that
-// names the file: a digest of what the run takes from it (an STL mesh's
-// placed triangles, the velocities a profile table gives at every half site
-// across its face, a mask image's bytes), so that editing one is another
-// case and editing a comment or a solid's name is not.
-nlohmann::json input_digests(const Case& c) {
-  static const char* faces[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
-  nlohmann::json j = nlohmann::json::object();
-  for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
-    const Obstacle& o = c.obstacles[k];
-    const std::string key = "obstacles[" + std::to_string(k) + "].file";
-    if (o.mesh) {
-      const double* v = o.mesh->columns().triangles;
-      j[key] = hex(
-          fnv1a(reinterpret_cast<const char*>(v), 9 * o.mesh->triangle_count() * sizeof(double)));
-    } else if (!o.file.empty()) {
-      std::ifstream in(o.file, std::ios::binary);
-      const std::vector<char> bytes{std::istreambuf_iterator<char>(in), {}};
-      j[key] = hex(fnv1a(bytes));
-    }
-  }
-  for (int f = 0; f < 2 * c.dim; ++f) {
-    const auto& table = c.faces[std::size_t(f)].table;
-    if (!table) continue;
-    // At every half site across the face: where the inlet's links cross it.
-    const int a = f / 2, b = (a + 1) % 3, d = (a + 2) % 3;
-    std::vector<double> u;
-    for (int j2 = 0; j2 <= 2 * c.size[std::size_t(d)]; ++j2)
-      for (int j1 = 0; j1 <= 2 * c.size[std::size_t(b)]; ++j1) {
-        std::array<double, 3> p{};
-        p[std::size_t(a)] = f % 2 ? c.size[std::size_t(a)] : 0;
-        p[std::size_t(b)] = 0.5 * j1, p[std::size_t(d)] = 0.5 * j2;
-        for (const double v : table->at(p)) u.push_back(v);
-      }
-    j["boundaries." + std::string(faces[f]) + ".file"] = hex(fnv1a(u));
-  }
-  return j;
-}
-
 // Each dynamics section of the case as YAML text ("" when absent), and the
 // digests of the files it reads (`files`).
-nlohmann::json fingerprint(const Case& c) {
+nlohmann::json fingerprint(const Case& c, const InputDigests& inputs) {
   const YAML::Node root = YAML::Load(c.yaml);
   nlohmann::json j = nlohmann::json::object();
   for (const char* s : kSections) {
@@ -100,7 +63,8 @@ nlohmann::json fingerprint(const Case& c) {
     if (root[s]) out << root[s];
     j[s] = std::string(out.c_str());
   }
-  j["files"] = input_digests(c);
+  j["files"] = nlohmann::json::object();
+  for (const auto& [key, digest] : inputs) j["files"][key] = digest;
   return j;
 }
 
@@ -144,7 +108,43 @@ std::vector<std::pair<std::int64_t, fs::path>> complete_checkpoints(const fs::pa
 
 }  // namespace
 
-std::string write_checkpoint(const Case& c, Domain& domain) {
+InputDigests input_digests(const Case& c) {
+  InputDigests d;
+  for (std::size_t k = 0; k < c.obstacles.size(); ++k) {
+    const Obstacle& o = c.obstacles[k];
+    std::uint64_t h = kFnvStart;
+    if (o.mesh) {
+      h = fnv1a(reinterpret_cast<const char*>(o.mesh->coordinates()),
+                9 * o.mesh->triangle_count() * sizeof(double));
+    } else if (o.kind == Obstacle::Kind::mask) {
+      const Mask m = read_mask(o);
+      h = fnv1a_of(m.height, fnv1a_of(m.width, h));
+      for (const bool solid : m.solid) h = fnv1a_of(solid, h);
+    } else {
+      continue;
+    }
+    d.emplace_back("obstacles[" + std::to_string(k) + "].file", hex(h));
+  }
+  for (int f = 0; f < 2 * c.dim; ++f) {
+    const auto& table = c.faces[std::size_t(f)].table;
+    if (!table) continue;
+    // At every half site across the face: where the inlet's links cross it
+    // (OpenFaces' inlet_term asks the table there).
+    const int a = f / 2, b = (a + 1) % 3, e = (a + 2) % 3;
+    std::uint64_t h = kFnvStart;
+    for (int j2 = 0; j2 <= 2 * c.size[std::size_t(e)]; ++j2)
+      for (int j1 = 0; j1 <= 2 * c.size[std::size_t(b)]; ++j1) {
+        std::array<double, 3> p{};
+        p[std::size_t(a)] = f % 2 ? c.size[std::size_t(a)] : 0;
+        p[std::size_t(b)] = 0.5 * j1, p[std::size_t(e)] = 0.5 * j2;
+        for (const double v : table->at(p)) h = fnv1a_of(v, h);
+      }
+    d.emplace_back("boundaries." + std::string(face_name(f)) + ".file", hex(h));
+  }
+  return d;
+}
+
+std::string write_checkpoint(const Case& c, Domain& domain, const InputDigests& inputs) {
   if (!checkpoint_step_exact(c, domain.step()))
     throw std::logic_error("write_checkpoint: AA streaming at an odd step (see checkpoint.hpp)");
   const fs::path dir = fs::path(c.output.folder) / "checkpoints";
@@ -184,7 +184,7 @@ std::string write_checkpoint(const Case& c, Domain& domain) {
                                      {"q", info.q},
                                      {"size", c.size},
                                      {"pieces", comm::size()},
-                                     {"case", fingerprint(c)}};
+                                     {"case", fingerprint(c, inputs)}};
     write_atomically((tmp / "manifest.json").string(), manifest.dump(2) + "\n");
     fs::remove_all(final_dir, ec);
     fs::rename(tmp, final_dir, ec);
@@ -225,7 +225,8 @@ std::string find_checkpoint(const std::string& path) {
                                   : "no such folder");
 }
 
-std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& domain) {
+std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& domain,
+                             const InputDigests& inputs) {
   const fs::path dir(folder);
   const nlohmann::json m = read_json((dir / "manifest.json").string());
   const std::string where = (dir / "manifest.json").string();
@@ -239,7 +240,7 @@ std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& d
     step = m.at("step").get<std::int64_t>();
     pieces = m.at("pieces").get<int>();
     // Name the sections that differ rather than a bare hash mismatch.
-    const nlohmann::json mine = fingerprint(c), theirs = m.at("case");
+    const nlohmann::json mine = fingerprint(c, inputs), theirs = m.at("case");
     std::string differ;
     for (const char* s : kSections)
       if (!theirs.contains(s) || theirs.at(s) != mine.at(s))
@@ -250,13 +251,15 @@ std::int64_t read_checkpoint(const std::string& folder, const Case& c, Domain& d
     // (A checkpoint from before the digests has none: its files pass.)
     if (theirs.contains("files")) {
       const nlohmann::json& old = theirs.at("files");
-      for (const auto& [key, digest] : mine.at("files").items())
+      if (!old.is_object()) throw ConfigError(where, "corrupt checkpoint manifest: files");
+      for (const auto& [key, digest] : inputs)
         if (!old.contains(key) || old.at(key) != digest)
           differ += (differ.empty() ? "" : ", ") + key;
       if (!differ.empty())
-        throw ConfigError(where, "the checkpoint was written for another case: what " + c.source +
-                                     " reads from the file of " + differ +
-                                     " changed since (edited or replaced)");
+        throw ConfigError(where, "the checkpoint was written for another case: the data " +
+                                     c.source + " reads from the file of " + differ +
+                                     " changed since the checkpoint was written (the file was "
+                                     "edited or replaced, or kolb reads it differently)");
     }
   } catch (const nlohmann::json::exception& e) {
     throw ConfigError(where, std::string("corrupt checkpoint manifest: ") + e.what());

@@ -3,6 +3,7 @@
 
 #include <kolb/app/input.hpp>
 #include <kolb/app/schema.hpp>
+#include <kolb/io/face_names.hpp>
 #include <kolb/io/inflow_table.hpp>
 #include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -31,8 +32,6 @@ using yaml::yaml_text;
 // Largest Mach number (|u| / cs) a case may ask for: beyond it BGK's O(Ma^2)
 // compressibility error is large and the lattice is close to instability.
 constexpr double kMaxMach = 0.4;
-
-const char* kFaceNames[6] = {"x-", "x+", "y-", "y+", "z-", "z+"};
 
 int axis_index(const Map& m, const std::string& key, int dim) {
   const std::string v = m.text(key);
@@ -181,27 +180,27 @@ void check_open_faces(const Map& b, const Case& c) {
   for (int f = 0; f < 2 * c.dim; ++f) outlet = outlet || c.outlet(f);
   for (int f = 0; f < 2 * c.dim; ++f) {
     if (c.faces[f].kind == FaceKind::velocity_inlet && !outlet)
-      b.fail(kFaceNames[f],
+      b.fail(face_name(f),
              "a velocity_inlet needs a pressure_outlet or an outflow for the fluid to leave by "
              "(its mass would grow without bound)");
     if (!c.open(f)) continue;
     for (int g = 0; g < f; ++g)
       if (c.open(g) && g / 2 != f / 2)
-        b.fail(kFaceNames[f], std::string("open faces ") + kFaceNames[g] + " and " + kFaceNames[f] +
-                                  " meet at an edge: make one of the two axes walls or periodic");
+        b.fail(face_name(f), std::string("open faces ") + face_name(g) + " and " + face_name(f) +
+                                 " meet at an edge: make one of the two axes walls or periodic");
     for (int g = 0; g < 2 * c.dim; ++g)
       if (c.outlet(f) && g / 2 != f / 2 && c.faces[g].kind == FaceKind::moving_wall)
-        b.fail(kFaceNames[f], "an outlet (" + std::string(to_string(c.faces[f].kind)) +
-                                  ") may not meet a moving wall (" + kFaceNames[g] +
-                                  " is one), in either streaming scheme: at their edge "
-                                  "in-place streaming could not give the two-buffer values");
+        b.fail(face_name(f), "an outlet (" + std::string(to_string(c.faces[f].kind)) +
+                                 ") may not meet a moving wall (" + face_name(g) +
+                                 " is one), in either streaming scheme: at their edge "
+                                 "in-place streaming could not give the two-buffer values");
     if (c.faces[f].profile != InletProfile::parabolic) continue;
     bool walls = false;
     for (int a = 0; a < c.dim; ++a)
       walls = walls || (a != f / 2 && c.faces[2 * a].kind != FaceKind::periodic);
     if (!walls)
-      b.fail(kFaceNames[f], "a parabolic profile vanishes at walls across the inlet, and " +
-                                std::string(kFaceNames[f]) + " has none (use profile: uniform)");
+      b.fail(face_name(f), "a parabolic profile vanishes at walls across the inlet, and " +
+                               std::string(face_name(f)) + " has none (use profile: uniform)");
   }
 }
 
@@ -226,7 +225,7 @@ void read_inflow_table(const Map& m, Case& c, int f, const std::string& base_dir
   if (const int line = t.against(normal, low ? 1 : -1); line > 0)
     m.fail("file", "profile file '" + path + "' line " + std::to_string(line) +
                        ": the velocity points out of the domain (its " + axis_name(normal) +
-                       " component must be " + (low ? ">= 0" : "<= 0") + " on " + kFaceNames[f] +
+                       " component must be " + (low ? ">= 0" : "<= 0") + " on " + face_name(f) +
                        ")");
   const auto [fastest, line] = t.max_speed();
   check_mach(m, "file", fastest * (1 + fb.amplitude), info.sound_speed(),
@@ -238,7 +237,8 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info,
                      const std::string& base_dir) {
   const bool thermal = info.has_temperature;
   const std::string lattice = to_string(c.lattice);
-  std::vector<std::string> faces(kFaceNames, kFaceNames + 2 * c.dim);
+  std::vector<std::string> faces;
+  for (int f = 0; f < 2 * c.dim; ++f) faces.emplace_back(face_name(f));
   const Map b(top.reader(), top.get("boundaries"), "boundaries", faces);
   for (int f = 0; f < 2 * c.dim; ++f) {
     const std::string key = faces[f];
@@ -322,7 +322,7 @@ void read_boundaries(const Map& top, Case& c, const LatticeInfo& info,
     const bool hi = c.faces[2 * a + 1].kind == FaceKind::periodic;
     if (lo != hi)
       b.fail(faces[2 * a + (lo ? 1 : 0)], std::string("periodic boundaries come in pairs: ") +
-                                              kFaceNames[2 * a] + " and " + kFaceNames[2 * a + 1] +
+                                              face_name(2 * a) + " and " + face_name(2 * a + 1) +
                                               " must both be periodic");
   }
   check_open_faces(b, c);

@@ -1,7 +1,10 @@
-// Host-side set-up of a case: site materials (walls, obstacles, masks) and
-// the initial macroscopic fields. Runs once, before any kernel.
+// Set-up of a case: site materials (walls, obstacles, masks) and the
+// initial macroscopic fields, on the host, but for the STL voxeliser's
+// passes, which run on the run's execution space. Runs once, before the
+// solver's kernels.
 
 #include <kolb/io/fields.hpp>
+#include <kolb/io/mask.hpp>
 #include <kolb/io/mesh_crossings.hpp>
 #include <kolb/io/surface_mesh.hpp>
 #include <kolb/model/lattice_info.hpp>
@@ -29,18 +32,12 @@ material_t MaterialTable::moving_wall(const std::array<double, 3>& u) {
 
 namespace {
 
-// A 2-D mask image: solid[y][x] with y = 0 the bottom row.
-struct Mask {
-  int width = 0, height = 0;
-  std::vector<bool> solid;
-};
-
 [[noreturn]] void mask_error(const Obstacle& o, const std::string& msg) {
   throw ConfigError(o.where, "mask file '" + o.file + "': " + msg);
 }
 
-// Reads a PBM/PGM (P1, P2, P4, P5; dark = solid) or a text mask (one line
-// per row, top row first; '1', '#', 'X', '@' solid, '0', '.', ' ' fluid).
+}  // namespace
+
 Mask read_mask(const Obstacle& o) {
   std::ifstream in(o.file, std::ios::binary);
   if (!in) mask_error(o, "cannot be read");
@@ -133,8 +130,6 @@ Mask read_mask(const Obstacle& o) {
           rows_top_first[std::size_t(m.height - 1 - y) * m.width + x];
   return m;
 }
-
-}  // namespace
 
 bool shape_holds(const Obstacle& o, const std::array<double, 3>& p, int dim) {
   switch (o.kind) {
@@ -326,7 +321,7 @@ struct Voxelise {
   Kokkos::View<std::size_t*, Memory> count;   // each line's crossings
   Kokkos::View<std::size_t*, Memory> offset;  // where they start, and the end
   Kokkos::View<double*, Memory> crossing;     // all lines' crossings, sorted per line
-  Kokkos::View<std::uint8_t**, Memory> held;  // (column, x layer)
+  Kokkos::View<std::uint8_t**, Kokkos::LayoutRight, Memory> held;  // (column, x layer)
 
   KOKKOS_INLINE_FUNCTION void operator()(Count, std::size_t l) const {
     const std::size_t images = across.extent(0), col = l / images, s = l % images;
@@ -342,7 +337,9 @@ struct Voxelise {
   KOKKOS_INLINE_FUNCTION void operator()(Fill, std::size_t l) const {
     double* x = crossing.data() + offset(l);
     std::size_t n = 0;
+    const std::size_t room = count(l);  // Count's (the same bits: no contraction)
     mesh.for_each(line(l, 0), line(l, 1), [&](double v) {
+      if (n == room) return;
       std::size_t i = n++;  // insertion: lines cross a surface a few times
       for (; i > 0 && x[i - 1] > v; --i) x[i] = x[i - 1];
       x[i] = v;

@@ -287,8 +287,10 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
               << " CPUs): speeds will vary; OpenMP waits: " << wait_policy() << "\n"
               << std::defaultfloat;
   const auto [resolved, tuning] = resolve_split(c, progress);
+  const InputDigests inputs = input_digests(c);  // as the domain reads its files
   auto domain = make_domain(resolved, progress);
-  const std::int64_t first_step = checkpoint.empty() ? 0 : read_checkpoint(checkpoint, c, *domain);
+  const std::int64_t first_step =
+      checkpoint.empty() ? 0 : read_checkpoint(checkpoint, c, *domain, inputs);
   if (first_step > c.steps)
     throw ConfigError(c.source + ": run.steps",
                       "the checkpoint is at step " + std::to_string(first_step) +
@@ -324,7 +326,7 @@ RunSummary run_case(const Case& c, std::ostream* progress, const std::string& re
       summary.steps += 1;
       stability.refresh();
     }
-    last_checkpoint = write_checkpoint(c, *domain);
+    last_checkpoint = write_checkpoint(c, *domain, inputs);
     out.run_notes()["checkpoint"] = {{"folder", last_checkpoint}, {"step", domain->step()}};
   };
   Rebalancing rebalancing(c, resolved, *domain);

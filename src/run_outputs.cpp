@@ -6,6 +6,7 @@
 #include <kolb/comm/communicator.hpp>
 #include <kolb/config.hpp>
 #include <kolb/core/wait_policy.hpp>
+#include <kolb/io/face_names.hpp>
 #include <kolb/io/vtk.hpp>
 #include <kolb/model/lattice_info.hpp>
 
@@ -52,15 +53,16 @@ nlohmann::json to_json(const YAML::Node& n) {
 // A step plan as JSON: per phase its kernel and who fills, and (in place)
 // where the pushes into, each halo.
 nlohmann::json plan_json(const StepPlan& plan) {
-  static const char* const faces[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
   nlohmann::json phases = nlohmann::json::array();
   for (int k = 0; k < plan.phases; ++k) {
     const PhasePlan& p = plan.phase[k];
     nlohmann::json fill = nlohmann::json::object(), push = nlohmann::json::object();
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side) {
-        if (p.fill[a][side] != HaloFill::unread) fill[faces[a][side]] = to_string(p.fill[a][side]);
-        if (p.push[a][side] != PushTo::none) push[faces[a][side]] = to_string(p.push[a][side]);
+        if (p.fill[a][side] != HaloFill::unread)
+          fill[face_name(2 * a + side)] = to_string(p.fill[a][side]);
+        if (p.push[a][side] != PushTo::none)
+          push[face_name(2 * a + side)] = to_string(p.push[a][side]);
       }
     nlohmann::json j = {{"kernel", to_string(p.kernel)}, {"zoned", p.zoned}, {"halos", fill}};
     if (p.kernel == PhaseKernel::aa_pull) j["pushed"] = push;

@@ -2,6 +2,7 @@
 // takes about its step, in one place.
 
 #include <kolb/domain/step_plan.hpp>
+#include <kolb/io/face_names.hpp>
 
 namespace kolb {
 
@@ -167,7 +168,6 @@ StepPlan make_step_plan(const PlanInputs& in) {
 }
 
 std::string describe(const StepPlan& plan, const std::string& indent) {
-  static const char* const faces[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
   std::string s = indent + "rows stored " + to_string(plan.storage) + "\n";
   for (int k = 0; k < plan.phases; ++k) {
     const PhasePlan& p = plan.phase[k];
@@ -184,14 +184,14 @@ std::string describe(const StepPlan& plan, const std::string& indent) {
     for (int a = 0; a < 3; ++a)
       for (int side = 0; side < 2; ++side)
         if (p.fill[a][side] != HaloFill::unread)
-          s += std::string(" ") + faces[a][side] + " " + to_string(p.fill[a][side]);
+          s += std::string(" ") + face_name(2 * a + side) + " " + to_string(p.fill[a][side]);
     if (p.fill == decltype(p.fill){}) s += " none read";
     if (p.kernel == PhaseKernel::aa_pull) {
       s += "\n" + indent + "  pushed:";
       for (int a = 0; a < 3; ++a)
         for (int side = 0; side < 2; ++side)
           if (p.push[a][side] != PushTo::none)
-            s += std::string(" ") + faces[a][side] + " " + to_string(p.push[a][side]);
+            s += std::string(" ") + face_name(2 * a + side) + " " + to_string(p.push[a][side]);
     }
     s += "\n";
   }

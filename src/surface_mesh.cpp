@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace kolb {
 
@@ -114,10 +115,15 @@ void SurfaceMesh::bin(const Point3& region_lo, const Point3& region_hi) {
       m_cell_start, m_cell_list);
 }
 
+const double* SurfaceMesh::coordinates() const {
+  // A Triangle is nine doubles in a row (standard layout, no padding).
+  static_assert(sizeof(Triangle) == 9 * sizeof(double) && std::is_standard_layout_v<Triangle>);
+  return m_triangles.empty() ? nullptr : reinterpret_cast<const double*>(m_triangles.data());
+}
+
 MeshColumns SurfaceMesh::columns() const {
-  static_assert(sizeof(Triangle) == 9 * sizeof(double), "MeshColumns reads 9 doubles a triangle");
   MeshColumns m;
-  m.triangles = m_triangles.empty() ? nullptr : m_triangles.front().v.front().data();
+  m.triangles = coordinates();
   m.start = m_col_start.data(), m.list = m_col_list.data();
   for (std::size_t a = 0; a < 2; ++a) m.lo[a] = m_col_lo[a], m.cols[a] = m_cols[a];
   return m;

@@ -9,6 +9,7 @@
 #include <kolb/domain/domain.hpp>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -44,12 +45,12 @@ void expect_bitwise_restart(const Restart& r) {
   const kolb::Case c1 = kolb::test::make_case(r.yaml, first);
   auto a = kolb::make_domain(c1);
   a->advance(half);
-  const std::string written = kolb::write_checkpoint(c1, *a);
+  const std::string written = kolb::write_checkpoint(c1, *a, kolb::input_digests(c1));
   EXPECT_EQ(kolb::find_checkpoint(folder), written);
 
   const kolb::Case c2 = kolb::test::make_case(r.yaml, second);
   auto b = kolb::make_domain(c2);
-  EXPECT_EQ(kolb::read_checkpoint(written, c2, *b), half);
+  EXPECT_EQ(kolb::read_checkpoint(written, c2, *b, kolb::input_digests(c2)), half);
   EXPECT_EQ(b->step(), half);
   b->advance(half);
   const auto got = b->populations();
@@ -126,7 +127,7 @@ TEST(Checkpoint, AAOnlyAtEvenSteps) {
   EXPECT_TRUE(kolb::checkpoint_step_exact(c, 8));
   auto d = kolb::make_domain(c);
   d->advance(1);
-  EXPECT_THROW(kolb::write_checkpoint(c, *d), std::logic_error);
+  EXPECT_THROW(kolb::write_checkpoint(c, *d, {}), std::logic_error);
 }
 
 // Flips one byte of a piece, then truncates it: both are named as corrupt.
@@ -136,11 +137,11 @@ TEST(Checkpoint, DamageAndMismatchAreErrors) {
   const kolb::Case c = kolb::test::make_case(yaml, {"output.folder=" + folder});
   auto d = kolb::make_domain(c);
   d->advance(3);
-  const std::string dir = kolb::write_checkpoint(c, *d);
+  const std::string dir = kolb::write_checkpoint(c, *d, kolb::input_digests(c));
   auto expect_error = [&](const kolb::Case& with, const std::string& words) {
     auto fresh = kolb::make_domain(with);
     try {
-      kolb::read_checkpoint(dir, with, *fresh);
+      kolb::read_checkpoint(dir, with, *fresh, kolb::input_digests(with));
       ADD_FAILURE() << "no error; expected one with '" << words << "'";
     } catch (const kolb::ConfigError& e) {
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
@@ -166,62 +167,91 @@ TEST(Checkpoint, DamageAndMismatchAreErrors) {
 }
 
 // A checkpoint holds digests of what the case reads from files: a restart
-// after the STL mesh or the inlet's profile table was edited is an error
-// naming the key; an edit the run does not read (the solid's name, a
-// comment) is not.
+// after the STL mesh, the mask or the inlet's profile table was edited is an
+// error naming the key; an edit the run does not read (the solid's name, a
+// comment) is not, nor is anything for a checkpoint from before the
+// digests. The digests are the run's, taken as it read its files: a file
+// edited while it ran does not pass for the one it read.
 TEST(Checkpoint, EditedInputFilesAreAnotherCase) {
   if (!kolb::test::compiled("D3Q19", "double")) GTEST_SKIP() << "D3Q19 double not compiled";
   const std::string folder = fresh_folder("files");
   fs::create_directories(folder);
-  const std::string stl = folder + "/body.stl", csv = folder + "/inlet.csv";
-  // A closed tetrahedron, and a table of u_x over y and z at 0 ... 8.
-  const auto write_files = [&](const std::string& solid, double tip, const std::string& comment,
-                               double centre) {
+  const std::string stl = folder + "/body.stl", pbm = folder + "/mask.pbm",
+                    csv = folder + "/inlet.csv";
+  // A closed tetrahedron, a 3 x 2 mask (extruded along z) and a table of
+  // u_x over y and z at 0, 4, 8.
+  struct Files {
+    std::string solid = "one", comment = "first";
+    double tip = 6, centre = 0.04;
+    char pixel = '1';
+  };
+  const auto write = [&](const Files& f) {
     std::ofstream m(stl);
-    m << "solid " << solid << "\n";
-    const double v[4][3] = {{3, 3, 3}, {tip, 3, 3}, {3, 6, 3}, {3, 3, 6}};
+    m << "solid " << f.solid << "\n";
+    const double v[4][3] = {{3, 3, 3}, {f.tip, 3, 3}, {3, 6, 3}, {3, 3, 6}};
     const int faces[4][3] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
     for (const auto& t : faces) {
       m << "facet normal 0 0 0\nouter loop\n";
       for (const int k : t) m << "vertex " << v[k][0] << " " << v[k][1] << " " << v[k][2] << "\n";
       m << "endloop\nendfacet\n";
     }
-    m << "endsolid " << solid << "\n";
+    m << "endsolid " << f.solid << "\n";
+    std::ofstream(pbm) << "P1\n# " << f.comment << "\n3 2\n1 1 " << f.pixel << "\n0 1 0\n";
     std::ofstream t(csv);
-    t << "# " << comment << "\ny, z, ux, uy, uz\n";
+    t << "# " << f.comment << "\ny, z, ux, uy, uz\n";
     for (const int z : {0, 4, 8})
       for (const int y : {0, 4, 8})
-        t << y << ", " << z << ", " << (y == 4 && z == 4 ? centre : 0.01) << ", 0, 0\n";
+        t << y << ", " << z << ", " << (y == 4 && z == 4 ? f.centre : 0.01) << ", 0, 0\n";
   };
-  write_files("one", 6, "first", 0.04);
+  write({});
   const std::string yaml =
       "lattice: D3Q19\nprecision: double\ndomain: {size: [12, 8, 8]}\nphysics: {tau: 0.8}\n"
       "boundaries: {x-: {type: velocity_inlet, profile: file, file: " +
       csv +
       "}, x+: pressure_outlet, y-: wall, y+: wall, z-: wall, z+: wall}\nobstacles:\n"
       "  - {type: stl, file: " +
-      stl + "}\nrun: {steps: 0}\noutput: {folder: " + folder + "}\n";
+      stl + "}\n  - {type: mask, file: " + pbm + ", offset: [8, 1, 0]}\nrun: {steps: 0}\n" +
+      "output: {folder: " + folder + "}\n";
   const kolb::Case c = kolb::test::make_case(yaml);
+  const kolb::InputDigests read = kolb::input_digests(c);
+  ASSERT_EQ(read.size(), 3u);
   auto d = kolb::make_domain(c);
   d->advance(2);
-  const std::string dir = kolb::write_checkpoint(c, *d);
-  const auto restart = [&](const std::string& words) {
+  const std::string dir = kolb::write_checkpoint(c, *d, read);
+  const auto restart = [&](const std::string& from, const std::string& words) {
     const kolb::Case now = kolb::test::make_case(yaml);
     auto fresh = kolb::make_domain(now);
     try {
-      kolb::read_checkpoint(dir, now, *fresh);
+      kolb::read_checkpoint(from, now, *fresh, kolb::input_digests(now));
       if (!words.empty()) ADD_FAILURE() << "no error; expected one with '" << words << "'";
     } catch (const kolb::ConfigError& e) {
       if (words.empty()) ADD_FAILURE() << e.what();
       EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
     }
   };
-  write_files("renamed", 6, "another comment", 0.04);
-  restart("");
-  write_files("one", 7, "first", 0.04);
-  restart("the file of obstacles[0].file changed");
-  write_files("one", 6, "first", 0.05);
-  restart("the file of boundaries.x-.file changed");
+  Files f;
+  f.solid = "renamed", f.comment = "another comment";
+  write(f);
+  restart(dir, "");
+  f.tip = 7;
+  write(f);
+  restart(dir, "the file of obstacles[0].file changed");
+  f.tip = 6, f.pixel = '0';
+  write(f);
+  restart(dir, "the file of obstacles[1].file changed");
+  f.pixel = '1', f.centre = 0.05;
+  write(f);
+  restart(dir, "the file of boundaries.x-.file changed");
+  // Edited while a run went on: its next checkpoint keeps what it read.
+  d->advance(2);
+  const std::string later = kolb::write_checkpoint(c, *d, read);
+  restart(later, "the file of boundaries.x-.file changed");
+  // A manifest without digests (before them) passes whatever the files.
+  const std::string manifest = later + "/manifest.json";
+  nlohmann::json m = nlohmann::json::parse(std::ifstream(manifest));
+  m["case"].erase("files");
+  std::ofstream(manifest) << m.dump(2);
+  restart(later, "");
   fs::remove_all(folder);
 }
 
@@ -235,7 +265,7 @@ TEST(Checkpoint, KeepsTheNewest) {
   std::string last;
   for (int k = 0; k < 4; ++k) {
     d->advance(2);
-    last = kolb::write_checkpoint(c, *d);
+    last = kolb::write_checkpoint(c, *d, {});
   }
   fs::create_directories(folder + "/checkpoints/step_000000100.tmp");
   EXPECT_EQ(kolb::find_checkpoint(folder), last);

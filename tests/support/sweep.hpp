@@ -11,6 +11,7 @@
 #include "support/cases.hpp"
 
 #include <kolb/domain/domain.hpp>
+#include <kolb/io/face_names.hpp>
 #include <kolb/model/lattice_info.hpp>
 
 #include <stdlib.h>
@@ -119,7 +120,6 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
   // Faces: periodic pairs, resting walls, tangentially moving walls; in
   // some cases the first closed axis is an inlet and an outlet (uniform or
   // parabolic where another axis is closed).
-  const char* names[3][2] = {{"x-", "x+"}, {"y-", "y+"}, {"z-", "z+"}};
   std::string faces;
   std::vector<bool> periodic(dim);
   const int shape = k % shapes(dim);
@@ -160,7 +160,7 @@ inline GeneratedCase generate_isothermal(std::uint64_t seed, int k, const std::s
       } else {
         face = "wall";
       }
-      faces += std::string(faces.empty() ? "" : ", ") + names[a][side] + ": " + face;
+      faces += std::string(faces.empty() ? "" : ", ") + kolb::face_name(2 * a + side) + ": " + face;
     }
   }
   // Obstacles: boxes that often reach a face (a wall, a periodic face, or

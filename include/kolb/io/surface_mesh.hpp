@@ -43,6 +43,8 @@ class SurfaceMesh {
   MeshColumns columns() const;
   // How many triangles; the column bins' list has columns().start[cols].
   std::size_t triangle_count() const { return m_triangles.size(); }
+  // The placed triangles' coordinates, 9 a triangle (MeshColumns' order).
+  const double* coordinates() const;
   // Whether p lies inside: an odd number of crossings below p's x.
   bool holds(const Point3& p) const;
   // The least t in [0, 1] at which from + t (to - from) meets a triangle,
