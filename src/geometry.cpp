@@ -297,8 +297,9 @@ namespace impl {
 
 // The voxeliser's passes, on the run's space. A line is a column (y, z)
 // of the region at one of the mesh's images across y and z; its crossings
-// are counted (Count), placed in one list by a scan (Offsets), found again
-// and sorted there (Fill); then each of the region's sites of the column
+// are counted (Count, into offset(l + 1)), the counts turned into each
+// line's start in one list by a scan in place (Offsets), found again and
+// sorted there (Fill); then each of the region's sites of the column
 // is held where, at one of the images along x, an odd number of its
 // line's crossings lie below it (Mark). The host's query (SurfaceMesh::
 // holds) answers the same, by the same arithmetic (MeshColumns).
@@ -318,7 +319,6 @@ struct Voxelise {
   Kokkos::View<const double*, Memory> along;  // the images' shifts along x
   Kokkos::View<const int*, Memory> xs;        // the region's x layers
   Kokkos::View<double* [2], Memory> line;     // each line's (y, z), settled
-  Kokkos::View<std::size_t*, Memory> count;   // each line's crossings
   Kokkos::View<std::size_t*, Memory> offset;  // where they start, and the end
   Kokkos::View<double*, Memory> crossing;     // all lines' crossings, sorted per line
   Kokkos::View<std::uint8_t**, Kokkos::LayoutRight, Memory> held;  // (column, x layer)
@@ -326,18 +326,18 @@ struct Voxelise {
   KOKKOS_INLINE_FUNCTION void operator()(Count, std::size_t l) const {
     const std::size_t images = across.extent(0), col = l / images, s = l % images;
     double y = columns(col, 0) + 0.5 + across(s, 0), z = columns(col, 1) + 0.5 + across(s, 1);
-    count(l) = std::size_t(mesh.settle(y, z));
+    offset(l + 1) = std::size_t(mesh.settle(y, z));
     line(l, 0) = y, line(l, 1) = z;
   }
   KOKKOS_INLINE_FUNCTION void operator()(Offsets, std::size_t l, std::size_t& sum,
                                          bool final) const {
-    sum += count(l);
+    sum += offset(l + 1);  // the count, until this (final) call
     if (final) offset(l + 1) = sum;
   }
   KOKKOS_INLINE_FUNCTION void operator()(Fill, std::size_t l) const {
     double* x = crossing.data() + offset(l);
     std::size_t n = 0;
-    const std::size_t room = count(l);  // Count's (the same bits: no contraction)
+    const std::size_t room = offset(l + 1) - offset(l);  // Count's (the same bits)
     mesh.for_each(line(l, 0), line(l, 1), [&](double v) {
       if (n == room) return;
       std::size_t i = n++;  // insertion: lines cross a surface a few times
@@ -421,7 +421,6 @@ void voxelise(const Case& c, const Obstacle& o, const SiteRegion& region, const 
   const auto layers_d = to_space(layers.data(), layers.size());
   v.along = along_d, v.xs = layers_d;
   v.line = decltype(v.line)("kolb::voxelise::line", num_lines);
-  v.count = decltype(v.count)("kolb::voxelise::count", num_lines);
   v.offset = decltype(v.offset)("kolb::voxelise::offset", num_lines + 1);
   v.held = decltype(v.held)("kolb::voxelise::held", num_columns, layers.size());
 
