@@ -77,15 +77,20 @@ PhasePlan two_buffer(const PlanInputs& in, RowStorage rows) {
   // Fused rows by aligned lines through pointers with no face filled during
   // the update take the x halo's lanes in their end lines: the images one
   // period away where they wrap x (every row one bulk run, n_x whole lines),
-  // or the bounce off an x wall where its rows allow (x_wall_lanes_fit).
+  // or the bounce off an x wall where its rows allow (x_wall_lanes_fit),
+  // or an open x face's value (x_open_lanes_fit).
   const bool end_lines = p.kernel == PhaseKernel::stream_collide && in.lines_by_pointers &&
                          in.bounce_back && rows != RowStorage::plain && !p.zoned;
   const bool wraps = end_lines && in.faces[0][0] == FaceLink::self && in.bulk_rows_whole &&
                      in.nx % in.line_sites == 0 && !any_open(in);
   for (int side = 0; side < 2; ++side) {
-    const bool wall = end_lines && in.faces[0][side] == FaceLink::wall &&
-                      (side == 0 || in.nx % in.line_sites == 0) && in.x_wall_lanes_fit[side];
-    p.lanes[side] = wraps ? EndLane::image : wall ? EndLane::wall : EndLane::halo;
+    const bool whole = end_lines && (side == 0 || in.nx % in.line_sites == 0);
+    const bool wall = whole && in.faces[0][side] == FaceLink::wall && in.x_wall_lanes_fit[side];
+    const bool open = whole && in.faces[0][side] == FaceLink::open && in.x_open_lanes_fit[side];
+    p.lanes[side] = wraps  ? EndLane::image
+                    : wall ? EndLane::wall
+                    : open ? EndLane::open
+                           : EndLane::halo;
   }
   for (int a = 0; a < 3; ++a)
     for (int side = 0; side < 2; ++side) {

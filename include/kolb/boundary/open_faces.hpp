@@ -4,7 +4,9 @@
 // each pull, a pass writes into every halo slot of an open face that a
 // fluid site pulls from the value the face's condition gives that link. The pull
 // (bulk rows, general sites, fused lines) then reads it as it reads any
-// halo. It runs after the fills of the other halos it shares edges with
+// halo; fused two-buffer rows by lines take an open x face's values in
+// their end lanes instead (boundary/open_lanes.hpp), and the pass leaves
+// those sites out. It runs after the fills of the other halos it shares edges with
 // (periodic, neighbour, remote faces; those of late faces once they
 // arrived), so it writes those edges too (the edges it shares with walls
 // are solid: the wall owns them).
@@ -33,6 +35,7 @@
 #include <kolb/block/block.hpp>
 #include <kolb/block/storage.hpp>
 #include <kolb/boundary/moving_wall.hpp>
+#include <kolb/boundary/open_lanes.hpp>
 #include <kolb/boundary/post_state.hpp>
 #include <kolb/core/allocate.hpp>
 #include <kolb/core/cache_lines.hpp>
@@ -42,14 +45,11 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <vector>
 
 namespace kolb {
 
-// What one face of the lattice is to a part: not open (a wall, periodic,
-// inner or not the part's), a velocity inlet, a pressure outlet or an
-// outflow.
-enum class OpenKind : std::uint8_t { none, inlet, outlet, outflow };
 struct OpenFace {
   OpenKind kind = OpenKind::none;
   std::array<double, 3> velocity{0, 0, 0};  // inlet: everywhere, or at the centre if parabolic
@@ -159,37 +159,23 @@ struct OpenSiteValues {
     if (j + kAhead < index_t(m_sites.extent(0))) prefetch(m_sites(j + kAhead));
 #endif
     const OpenSite s = m_sites(j);
+    using Values = OpenValues<Lattice, S>;
     R u[3] = {0, 0, 0};
     stored_t<S> f[Lattice::q] = {};    // an outlet site's f*, loaded together
     if (s.kind == OpenKind::outlet) {  // the site's velocity
       for (int k = 0; k < Lattice::q; ++k) f[k] = *post(s, k);
-      R rho = 0, m[3] = {0, 0, 0};
-      for (int k = 0; k < Lattice::q; ++k) {
-        const R v = P::template load<Lattice>(f[k], k);
-        rho += v;
-        for (int a = 0; a < Lattice::dim; ++a) m[a] += m_c[3 * k + a] * v;
-      }
-      for (int a = 0; a < Lattice::dim; ++a) u[a] = m[a] / rho - R(0.5) * m_g[a];
+      Values::velocity([&](int k) { return f[k]; }, m_c.data(), m_g.data(), u);
     }
     for (int l = s.first; l < s.first + s.count; ++l) {
       const OpenLink link = m_links(l);
       const int i = link.i, o = Lattice::opposite(i);
       stored_t<S> value;
-      if (s.kind == OpenKind::outflow) {
+      if (s.kind == OpenKind::outflow)
         value = *post(s, i);
-      } else if (s.kind == OpenKind::inlet) {
-        value = P::template bounce<Lattice>(*post(s, o), R(link.value * m_inflow[s.face]), i);
-      } else {
-        R cu = 0, uu = 0;
-        for (int a = 0; a < Lattice::dim; ++a) {
-          cu += m_c[3 * i + a] * u[a];
-          uu += u[a] * u[a];
-        }
-        const R cs2 = R(Lattice::cs2());
-        const R eq = R(2 * Lattice::w(i)) * R(link.value) *
-                     (R(1) + cu * cu / (R(2) * cs2 * cs2) - uu / (R(2) * cs2));
-        value = P::template store<Lattice>(eq - P::template load<Lattice>(f[o], o), i);
-      }
+      else if (s.kind == OpenKind::inlet)
+        value = Values::inlet(i, *post(s, o), R(link.value * m_inflow[s.face]));
+      else
+        value = Values::outlet(i, R(link.value), u, m_c.data(), f[o]);
       if (State == PostState::pushed || m_direct)
         *target(s, link) = value;
       else
@@ -225,8 +211,13 @@ class OpenFaces {
   OpenFaces() = default;
 
   // The sites and links of a part with extents `e` and materials `material`.
+  // `in_lane(y, z, side)`: whether the fused rows' end lane takes the x
+  // face's site of row (y, z) on that side (the plan's EndLane::open): the
+  // pass leaves those sites out, and the lanes take the inlet's terms here.
+  template <class InLane>
   OpenFaces(const OpenFaceSetup& s,
-            const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e) {
+            const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
+            const InLane& in_lane) {
     std::vector<OpenSite> sites;
     std::vector<OpenLink> links;
     const SiteIndex site = e.site_index();
@@ -244,6 +235,23 @@ class OpenFaces {
             for (int x = lo[0]; x < hi[0]; ++x) {
               const int p[3] = {x, y, z};
               if (material(site(x, y, z)) != kFluid) continue;
+              if (a == 0 && in_lane(y, z, side)) {
+                const std::size_t rows = std::size_t(e.ext(1)) * std::size_t(e.ext(2));
+                const std::size_t row = std::size_t(z) * std::size_t(e.ext(1)) + std::size_t(y);
+                m_lane_stash[std::size_t(side)].resize(rows * Lattice::q);
+                m_lane_sites[std::size_t(side)].push_back({site(x, y, z), index_t(row)});
+                auto& terms = m_lane_terms[std::size_t(side)];
+                if (face.kind == OpenKind::inlet) terms.resize(rows * Lattice::q);
+                for (int i = 0; i < Lattice::q; ++i) {
+                  if (Lattice::c(i, 0) != in) continue;
+                  // A bulk site's sources are fluid: the lane has no bounce.
+                  if (material(site(x - in, y - Lattice::c(i, 1), z - Lattice::c(i, 2))) != kFluid)
+                    throw std::logic_error("OpenFaces: a lane site pulls from a solid halo site");
+                  if (face.kind == OpenKind::inlet)
+                    terms[row * Lattice::q + std::size_t(i)] = inlet_term(s, face, a, p, i, e);
+                }
+                continue;
+              }
               const int first = int(links.size());
               for (int i = 0; i < Lattice::q; ++i) {
                 if (Lattice::c(i, a) != in) continue;
@@ -281,6 +289,38 @@ class OpenFaces {
     for (int k = 0; k < Lattice::q; ++k)
       for (int a = 0; a < 3; ++a) m_c[3 * k + a] = real_t<S>(Lattice::c(k, a));
     for (int f = 0; f < 6; ++f) m_faces[f] = s.face[f / 2][f % 2];
+    m_ny = e.ext(1);
+  }
+
+  // Fills the lanes' stash from the state `b` pulls from next (two
+  // buffers): where the rows did not write it the step before (the first
+  // step, populations set from outside).
+  template <class Block>
+  void fill_stash(const Block& b) const {
+    if (!has_lanes()) return;  // (lanes: host parts only)
+    const auto f = b.current();
+    const auto layout = b.layout();
+    for (int side = 0; side < 2; ++side)
+      for (const auto& [s, row] : m_lane_sites[std::size_t(side)])
+        for (int k = 0; k < Lattice::q; ++k)
+          m_lane_stash[std::size_t(side)][std::size_t(row * Lattice::q + k)] = f(layout(s, k));
+  }
+  bool has_lanes() const { return !m_lane_sites[0].empty() || !m_lane_sites[1].empty(); }
+
+  // What the rows' end lanes on open x faces take at step `step`.
+  OpenLanes<Lattice, S> lanes(std::int64_t step) const {
+    OpenLanes<Lattice, S> l;
+    for (int side = 0; side < 2; ++side) {
+      const OpenFace& face = m_faces[std::size_t(side)];
+      l.kind[side] = face.kind;
+      l.density[side] = real_t<S>(face.density);
+      l.inflow[side] = face.inflow_factor(step);
+      l.term[side] = m_lane_terms[std::size_t(side)].data();
+      l.stash[side] = m_lane_stash[std::size_t(side)].data();
+      if (m_lane_sites[std::size_t(side)].empty()) l.kind[side] = OpenKind::none;
+    }
+    l.ny = m_ny, l.g = m_g, l.c = m_c;
+    return l;
   }
 
   // Before a pull, from the state it pulls from (in place: `swapped`): the
@@ -351,6 +391,10 @@ class OpenFaces {
   Kokkos::Array<real_t<S>, 3> m_g{};
   Kokkos::Array<real_t<S>, 3 * Lattice::q> m_c{};
   std::array<OpenFace, 6> m_faces{};  // [2 axis + side], for the inflow's time dependence
+  std::array<std::vector<double>, 2> m_lane_terms;  // the x inlets' terms the lanes take
+  mutable std::array<std::vector<stored_t<S>>, 2> m_lane_stash;     // OpenLanes::stash
+  std::array<std::vector<std::array<index_t, 2>>, 2> m_lane_sites;  // (site, row) of the lanes
+  index_t m_ny = 1;
 };
 
 }  // namespace kolb

@@ -52,10 +52,13 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   void update(std::int64_t step, UpdateZone zone) override {
     m_fields.changed();
+    m_step = step;
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
     const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
     if (zone != UpdateZone::border && pulls) {
+      if (m_open.has_lanes() && m_stash_for != step) m_open.fill_stash(block());
+      m_stash_for = step + 1;  // the rows write it for the next step
       fill_wall_ghosts(m_ghosts);
       m_open.before_pull(on_part(), block(), aa, step, zone == UpdateZone::all);
     }
@@ -181,17 +184,21 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   }
   void set_populations(const std::vector<double>& in, const std::array<int, 3>& tile) override {
     m_phase = 0;
+    m_stash_for = -1;
     m_fields.set_populations(block(), held(), in, tile);
     fill_row_halos();
   }
   void set_fields(const HostFields& in) override {
     m_phase = 0;
+    m_stash_for = -1;
     m_fields.set_fields(block(), held(), in);
     fill_row_halos();
   }
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_fields.changed();
+    m_open.fill_stash(block());  // the fused rows' open lanes read it
+    m_stash_for = -1;
     const Region all = interior_region(block().extents());
     if constexpr (!Model::in_place_streaming) {
       if (kernel == BenchKernel::aa)
@@ -285,7 +292,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
       m_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.runs);
       m_lane_ghosts = Kokkos::create_mirror_view_and_copy(memory_space(), g.lane_runs);
     }
-    m_open = {open_face_setup(s), mat, e};
+    const auto& lanes = first.lanes;
+    m_open = OpenFaces<Lattice, S, Layout, memory_space>(
+        open_face_setup(s), mat, e, [&](int y, int z, int side) {
+          // The sites whose rows' end lanes take the face (EndLane::open).
+          if (m_plan.phases != 1 || lanes[side] != EndLane::open) return false;
+          const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;
+          return x >= m_bulk(y, z, 0) && x < m_bulk(y, z, 1);
+        });
     const LatticeSites<Lattice> sites{s};
     const auto fraction = [&](const int* p, int i) { return sites.fraction(p, i); };
     m_curved = InterpolatedWalls<Lattice, S, Layout, memory_space>(
@@ -366,6 +380,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if (lanes[0] != EndLane::halo) args.m_end_first = e.halo[0];
     if (lanes[1] != EndLane::halo) args.m_end_last = e.halo[0] + e.n[0] - 1;
     args.m_end_walls = lanes[0] != EndLane::image;
+    args.m_open = m_open.lanes(m_step);
     return {args, m_model};
   }
   Collide<Model, Layout, memory_space> collide(const Model& model) const {
@@ -455,6 +470,8 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Kokkos::View<GhostRun*, memory_space> m_ghosts;       // filled before each (pull) step
   Kokkos::View<GhostRun*, memory_space> m_lane_ghosts;  // those the fused end lines take
   OpenFaces<Lattice, S, Layout, memory_space> m_open;   // inlets and outlets, before each pull
+  std::int64_t m_step = 0;                              // the step update() takes
+  std::int64_t m_stash_for = -1;  // the step the open lanes' stash holds the state of
   InterpolatedWalls<Lattice, S, Layout, memory_space> m_curved;  // curved walls, before each step
   BodyLinks<memory_space> m_bodies;  // the momentum exchange's terms (forces on obstacles)
 };

@@ -180,6 +180,30 @@ std::array<bool, 2> x_wall_lanes_fit(const PartMaterials& m, const Extents& e, i
   return fit;
 }
 
+// Whether the fused rows' end lines may take each open x face's values in
+// their lanes: every bulk run that reaches the face is a line long at
+// least, and the three layers next to it are fluid. (Stricter than needed:
+// no link of an obstacle reads across an open face; an obstacle touching
+// the face only keeps the pass.)
+inline std::array<bool, 2> x_open_lanes_fit(const PartSetup& s, const PartMaterials& m,
+                                            const Extents& e, int line) {
+  std::array<bool, 2> fit{false, false};
+  const SiteIndex site = e.site_index();
+  for (int side = 0; side < 2; ++side) {
+    bool ok = s.faces[0][side] == FaceLink::open && e.n[0] >= 6;
+    const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
+    const int in = side == 0 ? 1 : -1;
+    for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
+      for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
+        for (int d = 0; ok && d < 3; ++d) ok = m.material(site(x + in * d, y, z)) == kFluid;
+        const int b = m.bulk(y, z, 0), end = m.bulk(y, z, 1);
+        if (ok && x >= b && x < end) ok = end - b >= line;
+      }
+    fit[side] = ok;
+  }
+  return fit;
+}
+
 // The inputs of the step plan of a part of Model and Layout on Exec
 // (`concurrency` threads); `plain` are its materials on the extents `e` of
 // plain row storage.
@@ -218,6 +242,7 @@ PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Ext
   in.fluid_rows_whole = plain.fluid.whole;
   in.bulk_rows_whole = plain.bulk.whole;
   in.x_wall_lanes_fit = x_wall_lanes_fit<Lattice>(plain, e, line);
+  in.x_open_lanes_fit = x_open_lanes_fit(s, plain, e, line);
   return in;
 }
 

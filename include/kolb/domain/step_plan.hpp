@@ -78,9 +78,10 @@ KOLB_ENUM_NAMES(PushTo, "none", "bounced", "ghost_return", "periodic_pass", "loc
 enum class EndLane : std::uint8_t {
   halo,   // from the halo
   image,  // from the row's other end (the rows wrap x)
-  wall    // bounced off the x wall in the lane
+  wall,   // bounced off the x wall in the lane
+  open    // the open x face's value, in the lane (boundary/open_lanes.hpp)
 };
-KOLB_ENUM_NAMES(EndLane, "halo", "image", "wall");
+KOLB_ENUM_NAMES(EndLane, "halo", "image", "wall", "open");
 
 // Which halos an AA local step's rows fill for the next pull (and whose
 // pushes they take from the pull before).
@@ -131,6 +132,7 @@ struct PlanInputs {
   bool fluid_rows_whole = false;  // every interior row is fluid end to end
   bool bulk_rows_whole = false;   // every interior row is one bulk run (wall ghosts as fluid)
   std::array<bool, 2> x_wall_lanes_fit{false, false};  // end lines may bounce off x walls
+  std::array<bool, 2> x_open_lanes_fit{false, false};  // end lines may take open x faces' values
 };
 
 // The plan of a part.

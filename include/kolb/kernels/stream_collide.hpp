@@ -6,6 +6,7 @@
 
 #include <kolb/block/population_pointers.hpp>
 #include <kolb/boundary/moving_wall.hpp>
+#include <kolb/boundary/open_lanes.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/kernels/pull.hpp>
@@ -81,9 +82,12 @@ struct StreamCollideArgs {
   //    periodic in x onto itself, the plan's EndLane::image);
   //  - m_end_walls true: bounced off the x wall, the site's own opposite
   //    population plus the wall term of the halo site's material, as the
-  //    general pull and the wall ghosts give it (the plan's EndLane::wall).
+  //    general pull and the wall ghosts give it (the plan's EndLane::wall),
+  //    or, where that side is open (m_open.kind), the open face's value from
+  //    the row's stash, as OpenSiteValues gives it (EndLane::open).
   int m_end_first = -1, m_end_last = -1;
   bool m_end_walls = false;
+  OpenLanes<Lattice, S> m_open;
 
   // One step of `block`: current -> next.
   template <class Block>
@@ -184,6 +188,7 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
   using Args::m_end_walls;
   using Args::m_flat;
   using Args::m_layout;
+  using Args::m_open;
   using Args::m_pull;
   using Args::m_site;
   using Args::own;
@@ -221,7 +226,8 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
       // The end lines out of line, so the steady line's code stays as it was.
       const bool first = x0 == m_end_first, last = x0 + line_sites - 1 == m_end_last;
       if (first || last)
-        return m_end_walls ? end_line<true>(s0, first, last) : end_line<false>(s0, first, last);
+        return m_end_walls ? end_line<true>(s0, first, last, y, z)
+                           : end_line<false>(s0, first, last, y, z);
       line_by_pointers<0, false>(s0);
     } else {  // else: nvcc warns of an unreachable loop after a return
       alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
@@ -243,10 +249,11 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
   }
 
   template <bool Walls>
-  KOLB_NOINLINE void end_line(index_t s0, bool first, bool last) const {
-    if (first && last) return line_by_pointers<kFirstLine | kLastLine, Walls>(s0);  // one line
-    if (first) return line_by_pointers<kFirstLine, Walls>(s0);
-    line_by_pointers<kLastLine, Walls>(s0);
+  KOLB_NOINLINE void end_line(index_t s0, bool first, bool last, int y, int z) const {
+    if (first && last)  // one line
+      return line_by_pointers<kFirstLine | kLastLine, Walls>(s0, y, z);
+    if (first) return line_by_pointers<kFirstLine, Walls>(s0, y, z);
+    line_by_pointers<kLastLine, Walls>(s0, y, z);
   }
   // bulk_line on SoA and CSoA (lines_by_pointers). Ends != 0: a row's first
   // and/or last line of rows whose ends take replaced lanes (m_end_first):
@@ -254,7 +261,7 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
   // a copy of their line with the halo's lane replaced by their image
   // (Walls false) or by their bounced own opposite population (Walls true).
   template <int Ends, bool Walls>
-  KOLB_HOST_INLINE void line_by_pointers(index_t s0) const {
+  KOLB_HOST_INLINE void line_by_pointers(index_t s0, int y = 0, int z = 0) const {
     alignas(host::kLineBytes) stored_t<S> out[Q][line_sites];
     alignas(host::kLineBytes) stored_t<S> wrapped[Ends != 0 ? Q : 1][line_sites];
     if constexpr (Ends != 0) {
@@ -269,10 +276,15 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
         const stored_t<S>* p = m_flat.in.m_p[i] + s0;
         if constexpr (Walls) {
           const index_t s = s0 + edge;
-          const material_t m = m_pull.m_material(s + m_pull.m_offset[i]);
-          host::copy_line_with_lane(
-              wrapped[i], p, edge,
-              P::template bounce<Lattice>(*own(Lattice::opposite(i), s), m_pull.m_wall(m, i), i));
+          const int side = first ? 0 : 1;
+          stored_t<S> v;
+          if (m_open.kind[side] != OpenKind::none) {
+            v = m_open.value(side, i, y, z);
+          } else {
+            const material_t m = m_pull.m_material(s + m_pull.m_offset[i]);
+            v = P::template bounce<Lattice>(*own(Lattice::opposite(i), s), m_pull.m_wall(m, i), i);
+          }
+          host::copy_line_with_lane(wrapped[i], p, edge, v);
         } else {
           const index_t image = edge + (first ? period : -period);
           host::copy_line_with_lane(wrapped[i], p, edge, p[image]);
@@ -285,12 +297,26 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
         // The own populations the next row's first line and this row's last
         // line bounce lie a row or a plane from any line the rows around
         // read just before: asked for here.
+        // An open side's lanes read the stash instead: the next row's
+        // entries (and an inlet's terms), a line or three a row that no
+        // hardware prefetcher follows.
+        const bool open0 = m_open.kind[0] != OpenKind::none,
+                   open1 = m_open.kind[1] != OpenKind::none;
         KOLB_UNROLL
         for (int i = 0; i < Q; ++i) {
-          if (Lattice::c(i, 0) > 0)
+          if (Lattice::c(i, 0) > 0 && !open0)
             host::prefetch_read(own(Lattice::opposite(i), s0 + m_site.sy));
-          else if (Lattice::c(i, 0) < 0 && m_end_last >= 0)
+          else if (Lattice::c(i, 0) < 0 && m_end_last >= 0 && !open1)
             host::prefetch_read(own(Lattice::opposite(i), s0 + period - 1));
+        }
+        const index_t next = (index_t(z) * m_open.ny + y + 1) * Q;
+        for (int side = 0; side < 2; ++side) {
+          if (m_open.kind[side] == OpenKind::none) continue;
+          for (int k = 0; k < Q; k += host::kLineBytes / int(sizeof(stored_t<S>)))
+            host::prefetch_read(m_open.stash[side] + next + k);
+          if (m_open.kind[side] == OpenKind::inlet)
+            for (int k = 0; k < Q; k += host::kLineBytes / int(sizeof(double)))
+              host::prefetch_read(m_open.term[side] + next + k);
         }
       }
     }
@@ -312,6 +338,13 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
             return P::template load<Lattice>(m_flat.in.m_p[i][s], i);
           },
           [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
+    }
+    if constexpr (Walls && Ends != 0) {  // the open lanes' stash for the next step
+      const index_t row = (index_t(z) * m_open.ny + y) * Q;
+      if ((Ends & kFirstLine) && m_open.kind[0] != OpenKind::none)
+        for (int k = 0; k < Q; ++k) m_open.stash[0][row + k] = out[k][0];
+      if ((Ends & kLastLine) && m_open.kind[1] != OpenKind::none)
+        for (int k = 0; k < Q; ++k) m_open.stash[1][row + k] = out[k][line_sites - 1];
     }
     stored_t<S>* const d = m_flat.out.m_p[0] + s0;
     const index_t stride = m_flat.out.m_p[1] - m_flat.out.m_p[0];
