@@ -66,7 +66,8 @@ nlohmann::json plan_json(const StepPlan& plan) {
       }
     nlohmann::json j = {{"kernel", to_string(p.kernel)}, {"zoned", p.zoned}, {"halos", fill}};
     if (p.kernel == PhaseKernel::aa_pull) j["pushed"] = push;
-    if (p.kernel == PhaseKernel::stream_collide)
+    if (p.kernel == PhaseKernel::stream_collide || p.lanes[0] != EndLane::halo ||
+        p.lanes[1] != EndLane::halo)
       j["end_lanes"] = {to_string(p.lanes[0]), to_string(p.lanes[1])};
     if (p.kernel == PhaseKernel::aa_local) j["row_halos"] = to_string(p.row_halos);
     if (p.model_wall_rows) j["model_wall_rows"] = true;

@@ -134,6 +134,16 @@ void in_place(const PlanInputs& in, StepPlan& plan) {
   local.kernel = PhaseKernel::aa_local;
   pull.zoned = local.zoned = any_late(in);
   local.row_halos = rows;
+  // Host rows with no face filled during the update take an open x face
+  // at their ends where its sites allow (x_open_lanes_fit): the pull's rows
+  // write its values into the halo slots their end sites pull, the local
+  // step's into those sites' own slots.
+  for (int side = 0; side < 2; ++side)
+    pull.lanes[side] = local.lanes[side] = in.host && in.bounce_back && !pull.zoned &&
+                                                   in.faces[0][side] == FaceLink::open &&
+                                                   in.x_open_lanes_fit[side]
+                                               ? EndLane::open
+                                               : EndLane::halo;
   for (int a = 0; a < 3; ++a)
     for (int side = 0; side < 2; ++side) {
       const FaceLink link = in.faces[a][side];
@@ -182,7 +192,8 @@ std::string describe(const StepPlan& plan, const std::string& indent) {
                            : "local step") +
          ": " + to_string(p.kernel) + (p.zoned ? " (inner sites, then those by late faces)" : "") +
          (p.model_wall_rows ? " + the model's wall rows" : "");
-    if (p.kernel == PhaseKernel::stream_collide)
+    if (p.kernel == PhaseKernel::stream_collide || p.lanes[0] != EndLane::halo ||
+        p.lanes[1] != EndLane::halo)
       s += "; end lanes " + to_string(p.lanes[0]) + "/" + to_string(p.lanes[1]);
     if (p.kernel == PhaseKernel::aa_local) s += "; row halos " + to_string(p.row_halos);
     s += "\n" + indent + "  halos:";

@@ -138,9 +138,19 @@ void expect_consistent(const PlanInputs& in, const StepPlan& plan, const std::st
       EXPECT_EQ(p.row_halos == RowHalos::all, self_everywhere(in)) << what;
     }
     if (p.lanes[0] != EndLane::halo || p.lanes[1] != EndLane::halo) {
-      EXPECT_TRUE(p.kernel == PhaseKernel::stream_collide && plan.storage != RowStorage::plain &&
-                  !late && in.lines_by_pointers)
-          << what;
+      if (plan.phases == 1) {
+        EXPECT_TRUE(p.kernel == PhaseKernel::stream_collide && plan.storage != RowStorage::plain &&
+                    !late && in.lines_by_pointers)
+            << what;
+      } else {  // in place: the host rows take open x faces, in both steps alike
+        EXPECT_TRUE(in.host && !late) << what;
+        EXPECT_EQ(p.lanes, plan.phase[0].lanes) << what;
+        for (int side = 0; side < 2; ++side)
+          EXPECT_TRUE(p.lanes[side] == EndLane::halo ||
+                      (p.lanes[side] == EndLane::open && in.faces[0][side] == FaceLink::open &&
+                       in.x_open_lanes_fit[side]))
+              << what;
+      }
     }
   }
 }
@@ -167,7 +177,8 @@ TEST(StepPlan, EveryCombinationIsConsistent) {
 // would read one period away), and the fused rows' end lines take an open x
 // face's values where they would bounce off an x wall (EndLane::open; the
 // pass keeps the other sites). In place, what the pull pushes into them
-// leaves, and a pass gives the sites their values.
+// leaves, and a pass gives the sites their values, or the host rows where
+// the sites fit (EndLane::open in both steps).
 TEST(StepPlan, OpenFacesTakeTheOpenPass) {
   int plans = 0, open_lanes = 0;
   for (const int dim : {2, 3})
@@ -205,10 +216,14 @@ TEST(StepPlan, OpenFacesTakeTheOpenPass) {
           }
         EXPECT_TRUE(p.lanes[0] != EndLane::image && p.lanes[1] != EndLane::image);
         // Along x the fused rows' end lines take the open faces' values
-        // where they would bounce off x walls (and only two buffers plan
-        // lanes at all).
+        // where they would bounce off x walls; in place the host rows take
+        // them where the sites fit and no face is late.
+        bool late = false;
+        for (const auto& a : in.late) late = late || a[0] || a[1];
         for (int side = 0; side < 2; ++side) {
-          const bool lane = axis == 0 && w.lanes[side] == EndLane::wall;
+          const bool lane =
+              axis == 0 && (plan.phases == 1 ? w.lanes[side] == EndLane::wall
+                                             : in.host && !late && in.x_open_lanes_fit[side]);
           EXPECT_EQ(p.lanes[side], lane ? EndLane::open : EndLane::halo) << what;
           open_lanes += lane;
         }

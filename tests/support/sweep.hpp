@@ -499,6 +499,9 @@ struct PlanCoverage {
       if (p.kernel == PhaseKernel::stream_collide)
         for (const EndLane l : p.lanes) seen.insert("end lane " + to_string(l));
       if (p.kernel == PhaseKernel::aa_local) seen.insert("row halos " + to_string(p.row_halos));
+      if (p.kernel == PhaseKernel::aa_pull &&
+          (p.lanes[0] == EndLane::open || p.lanes[1] == EndLane::open))
+        seen.insert("in-place rows take an open x face");
     }
   }
   void add(const Domain& d) {
@@ -507,7 +510,8 @@ struct PlanCoverage {
   // Every decision value but those in `absent`, which this build or process
   // cannot reach, that no run took.
   std::vector<std::string> missing(const std::set<std::string>& absent) const {
-    std::vector<std::string> all = {"zoned", "model wall rows"};
+    std::vector<std::string> all = {"zoned", "model wall rows",
+                                    "in-place rows take an open x face"};
     for (const auto& v : names<RowStorage>()) all.push_back("rows " + v);
     for (const auto& v : names<PhaseKernel>()) all.push_back("kernel " + v);
     for (const auto& v : names<HaloFill>()) all.push_back("halo " + v);

@@ -4,9 +4,10 @@
 // each pull, a pass writes into every halo slot of an open face that a
 // fluid site pulls from the value the face's condition gives that link. The pull
 // (bulk rows, general sites, fused lines) then reads it as it reads any
-// halo; fused two-buffer rows by lines take an open x face's values in
-// their end lanes instead (boundary/open_lanes.hpp), and the pass leaves
-// those sites out. It runs after the fills of the other halos it shares edges with
+// halo; host rows may take an open x face's values at their ends instead
+// (the fused two-buffer rows in their end lanes, the in-place rows in
+// their hooks; boundary/open_lanes.hpp), and the pass leaves those sites
+// out. It runs after the fills of the other halos it shares edges with
 // (periodic, neighbour, remote faces; those of late faces once they
 // arrived), so it writes those edges too (the edges it shares with walls
 // are solid: the wall owns them).
@@ -45,7 +46,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <vector>
 
 namespace kolb {
@@ -211,9 +211,10 @@ class OpenFaces {
   OpenFaces() = default;
 
   // The sites and links of a part with extents `e` and materials `material`.
-  // `in_lane(y, z, side)`: whether the fused rows' end lane takes the x
-  // face's site of row (y, z) on that side (the plan's EndLane::open): the
-  // pass leaves those sites out, and the lanes take the inlet's terms here.
+  // `in_lane(y, z, side)`: whether the rows take the x face's site of row
+  // (y, z) on that side at their end (the plan's EndLane::open), if its
+  // neighbours are all fluid: the pass leaves those sites out, and the
+  // lanes take the inlet's terms here.
   template <class InLane>
   OpenFaces(const OpenFaceSetup& s,
             const Kokkos::View<const material_t*, Kokkos::HostSpace>& material, const Extents& e,
@@ -235,21 +236,23 @@ class OpenFaces {
             for (int x = lo[0]; x < hi[0]; ++x) {
               const int p[3] = {x, y, z};
               if (material(site(x, y, z)) != kFluid) continue;
-              if (a == 0 && in_lane(y, z, side)) {
+              bool lane = a == 0 && in_lane(y, z, side);
+              for (int k = 0; lane && k < Lattice::q; ++k)
+                lane = material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
+                                     z + Lattice::c(k, 2))) == kFluid;
+              if (lane) {
                 const std::size_t rows = std::size_t(e.ext(1)) * std::size_t(e.ext(2));
                 const std::size_t row = std::size_t(z) * std::size_t(e.ext(1)) + std::size_t(y);
                 m_lane_stash[std::size_t(side)].resize(rows * Lattice::q);
+                m_lane_rows[std::size_t(side)].resize(rows);
+                m_lane_rows[std::size_t(side)][row] = 1;
                 m_lane_sites[std::size_t(side)].push_back({site(x, y, z), index_t(row)});
                 auto& terms = m_lane_terms[std::size_t(side)];
                 if (face.kind == OpenKind::inlet) terms.resize(rows * Lattice::q);
-                for (int i = 0; i < Lattice::q; ++i) {
-                  if (Lattice::c(i, 0) != in) continue;
-                  // A bulk site's sources are fluid: the lane has no bounce.
-                  if (material(site(x - in, y - Lattice::c(i, 1), z - Lattice::c(i, 2))) != kFluid)
-                    throw std::logic_error("OpenFaces: a lane site pulls from a solid halo site");
-                  if (face.kind == OpenKind::inlet)
+                for (int i = 0; i < Lattice::q; ++i)
+                  if (Lattice::c(i, 0) == in && face.kind == OpenKind::inlet)
                     terms[row * Lattice::q + std::size_t(i)] = inlet_term(s, face, a, p, i, e);
-                }
+                m_lane_x[std::size_t(side)] = x;
                 continue;
               }
               const int first = int(links.size());
@@ -292,18 +295,21 @@ class OpenFaces {
     m_ny = e.ext(1);
   }
 
-  // Fills the lanes' stash from the state `b` pulls from next (two
-  // buffers): where the rows did not write it the step before (the first
+  // Fills the lanes' stash from the state the next step reads, its f* held
+  // as `state`: where the rows did not write it the step before (the first
   // step, populations set from outside).
   template <class Block>
-  void fill_stash(const Block& b) const {
+  void fill_stash(const Block& b, PostState state) const {
     if (!has_lanes()) return;  // (lanes: host parts only)
     const auto f = b.current();
     const auto layout = b.layout();
     for (int side = 0; side < 2; ++side)
       for (const auto& [s, row] : m_lane_sites[std::size_t(side)])
         for (int k = 0; k < Lattice::q; ++k)
-          m_lane_stash[std::size_t(side)][std::size_t(row * Lattice::q + k)] = f(layout(s, k));
+          m_lane_stash[std::size_t(side)][std::size_t(row * Lattice::q + k)] =
+              f(state == PostState::stored    ? layout(s, k)
+                : state == PostState::swapped ? layout(s, Lattice::opposite(k))
+                                              : layout(s + m_offset[k], k));
   }
   bool has_lanes() const { return !m_lane_sites[0].empty() || !m_lane_sites[1].empty(); }
 
@@ -317,9 +323,11 @@ class OpenFaces {
       l.inflow[side] = face.inflow_factor(step);
       l.term[side] = m_lane_terms[std::size_t(side)].data();
       l.stash[side] = m_lane_stash[std::size_t(side)].data();
+      l.lane[side] = m_lane_rows[std::size_t(side)].data();
       if (m_lane_sites[std::size_t(side)].empty()) l.kind[side] = OpenKind::none;
     }
     l.ny = m_ny, l.g = m_g, l.c = m_c;
+    l.x = m_lane_x, l.offset = m_offset;
     return l;
   }
 
@@ -394,6 +402,8 @@ class OpenFaces {
   std::array<std::vector<double>, 2> m_lane_terms;  // the x inlets' terms the lanes take
   mutable std::array<std::vector<stored_t<S>>, 2> m_lane_stash;     // OpenLanes::stash
   std::array<std::vector<std::array<index_t, 2>>, 2> m_lane_sites;  // (site, row) of the lanes
+  Kokkos::Array<int, 2> m_lane_x{-1, -1};                           // the lane sites' x
+  std::array<std::vector<std::uint8_t>, 2> m_lane_rows;             // OpenLanes::lane
   index_t m_ny = 1;
 };
 

@@ -6,7 +6,9 @@
 // registers from a per-row stash of the face site's f*, instead of a pass
 // that misses on a line of its own for every link.
 
+#include <kolb/block/extents.hpp>
 #include <kolb/block/storage.hpp>
+#include <kolb/core/cache_lines.hpp>
 #include <kolb/core/macros.hpp>
 
 #include <cstdint>
@@ -58,14 +60,15 @@ struct OpenValues {
   }
 };
 
-// What the fused rows' end lanes need of the open x faces at one step:
-// per side (x-, x+) its kind (none: no lanes take that side), an outlet's
-// density, and an inlet's terms, [(z ny + y) Q + i] over the part's
-// extents (y, z with halos), times this step's inflow factor. Every link
-// of a lane site crosses into the face's fluid halo (OpenFaces checks):
-// a face site next to a wall corner pulls from a solid site, is no bulk
-// site and stays with the pass. Host memory: lines by pointers run on
-// host spaces only.
+// What the rows need of the open x faces at one step, to take them at
+// their ends instead of the pass: the fused two-buffer rows in their end
+// lines' lanes, the in-place (AA) rows in their hooks (put, keep). Per side
+// (x-, x+) its kind (none: no rows take that side), an outlet's density,
+// and an inlet's terms, [(z ny + y) Q + i] over the part's extents (y, z
+// with halos), times this step's inflow factor. A lane site's neighbours
+// are all fluid (OpenFaces leaves the others to the pass): a face site
+// next to a wall corner pulls from a solid site. Host memory: only host
+// rows take lanes.
 template <class Lattice, class S>
 struct OpenLanes {
   using R = real_t<S>;
@@ -82,27 +85,101 @@ struct OpenLanes {
   // populations lie on lines only other rows (or planes) stream: read at
   // the site, each would be a miss of its own.
   Kokkos::Array<Stored*, 2> stash{nullptr, nullptr};
+  // Per row, [z ny + y]: whether its site next to the face is a lane site
+  // (the others keep the pass: next to a wall, or not in the row's run).
+  Kokkos::Array<const std::uint8_t*, 2> lane{nullptr, nullptr};
 
   Kokkos::Array<R, 3> g{};
   Kokkos::Array<R, 3 * Lattice::q> c{};
+  // In place: the lane sites' x per side, and site x + c_k = x + offset[k].
+  Kokkos::Array<int, 2> x{-1, -1};
+  Kokkos::Array<index_t, Lattice::q> offset{};
 
-  // The value side `side`'s face gives population i of the site in row
-  // (y, z), from its stashed f*.
-  KOLB_HOST_INLINE Stored value(int side, int i, int y, int z) const {
-    const Stored* f = stash[side] + (index_t(z) * ny + y) * Lattice::q;
+  index_t row(int y, int z) const { return (index_t(z) * ny + y) * Lattice::q; }
+  // Whether row (y, z) takes side `side` at its end.
+  KOLB_HOST_INLINE bool takes(int side, int y, int z) const {
+    return kind[side] != OpenKind::none && lane[side][index_t(z) * ny + y];
+  }
+
+  // The values side `side`'s face gives the populations i entering the
+  // site of row (y, z) across it (c_ix = 1 on x-, -1 on x+), into v[i],
+  // from its stashed f*: the outlet's velocity once for all of them.
+  KOLB_HOST_INLINE void values(int side, int y, int z, Stored* v) const {
+    const Stored* f = stash[side] + row(y, z);
     const auto post = [f](int k) { return f[k]; };
-    const int o = Lattice::opposite(i);
-    switch (kind[side]) {
-      case OpenKind::outflow: return post(i);
-      case OpenKind::inlet:
-        return Values::inlet(i, post(o),
-                             R(term[side][(index_t(z) * ny + y) * Lattice::q + i] * inflow[side]));
-      default: {
-        R u[3] = {0, 0, 0};
-        Values::velocity(post, c.data(), g.data(), u);
-        return Values::outlet(i, density[side], u, c.data(), post(o));
-      }
+    const OpenKind k = kind[side];
+    R u[3] = {0, 0, 0};
+    if (k == OpenKind::outlet) Values::velocity(post, c.data(), g.data(), u);
+    const double* t = k == OpenKind::inlet ? term[side] + row(y, z) : nullptr;
+    KOLB_UNROLL
+    for (int i = 0; i < Lattice::q; ++i) {
+      if (Lattice::c(i, 0) != (side == 0 ? 1 : -1)) continue;
+      const int o = Lattice::opposite(i);
+      v[i] = k == OpenKind::outflow ? post(i)
+             : k == OpenKind::inlet ? Values::inlet(i, post(o), R(t[i] * inflow[side]))
+                                    : Values::outlet(i, density[side], u, c.data(), post(o));
     }
+  }
+
+  // Asks for the next row's stash entries and inlet terms: a line or three
+  // a row that no hardware prefetcher follows.
+  KOLB_HOST_INLINE void prefetch_next(int y, int z) const {
+    const index_t next = row(y + 1, z);
+    for (int side = 0; side < 2; ++side) {
+      if (kind[side] == OpenKind::none) continue;
+      for (int k = 0; k < Lattice::q; k += host::kLineBytes / int(sizeof(Stored)))
+        host::prefetch_read(stash[side] + next + k);
+      if (kind[side] == OpenKind::inlet)
+        for (int k = 0; k < Lattice::q; k += host::kLineBytes / int(sizeof(double)))
+          host::prefetch_read(term[side] + next + k);
+    }
+  }
+
+  // In place (AA), the rows' hooks (host_rows.hpp, run_bulk) for bulk run
+  // [b, e) of row (y, z), `pull` for the pull step, else the local step:
+  //  - row_start: the x- lane's values, where the step reads them (put);
+  //  - row_last, before the row's last site: the x+ lane's;
+  //  - row_end: each lane site's f* into the stash for the next step
+  //    (keep), from lines the row has just touched.
+  template <class View, class Layout>
+  KOLB_HOST_INLINE void row_start(const View& f, const Layout& layout, const SiteIndex& site, int z,
+                                  int y, int b, bool pull) const {
+    if (b == x[0] && takes(0, y, z)) put(0, site(x[0], y, z), y, z, pull, f, layout);
+    prefetch_next(y, z);
+  }
+  template <class View, class Layout>
+  KOLB_HOST_INLINE void row_last(const View& f, const Layout& layout, const SiteIndex& site, int z,
+                                 int y, int e, bool pull) const {
+    if (e == x[1] + 1 && takes(1, y, z)) put(1, site(x[1], y, z), y, z, pull, f, layout);
+  }
+  template <class View, class Layout>
+  KOLB_HOST_INLINE void row_end(const View& f, const Layout& layout, const SiteIndex& site, int z,
+                                int y, int b, int e, bool pull) const {
+    if (b == x[0] && takes(0, y, z)) keep(0, site(x[0], y, z), y, z, pull, f, layout);
+    if (e == x[1] + 1 && takes(1, y, z)) keep(1, site(x[1], y, z), y, z, pull, f, layout);
+  }
+
+  // Side `side`'s values for lane site s of row (y, z): before a pull into
+  // the halo slots it pulls them from (slot ī of s − c_i, swapped), before
+  // a local step into s's own slots i.
+  template <class View, class Layout>
+  KOLB_HOST_INLINE void put(int side, index_t s, int y, int z, bool pull, const View& f,
+                            const Layout& layout) const {
+    Stored v[Lattice::q];
+    values(side, y, z, v);
+    KOLB_UNROLL
+    for (int i = 0; i < Lattice::q; ++i)
+      if (Lattice::c(i, 0) == (side == 0 ? 1 : -1))
+        f(pull ? layout(s - offset[i], Lattice::opposite(i)) : layout(s, i)) = v[i];
+  }
+  // Lane site s's f* into the stash: after a pull from slot k of s + c_k,
+  // where it pushed them; after a local step from its own slots ī.
+  template <class View, class Layout>
+  KOLB_HOST_INLINE void keep(int side, index_t s, int y, int z, bool pull, const View& f,
+                             const Layout& layout) const {
+    Stored* out = stash[side] + row(y, z);
+    for (int k = 0; k < Lattice::q; ++k)
+      out[k] = f(pull ? layout(s + offset[k], k) : layout(s, Lattice::opposite(k)));
   }
 };
 

@@ -56,9 +56,11 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     if (zone != UpdateZone::inner) m_halos.wait();
     const PhasePlan& p = phase();
     const bool pulls = p.kernel != PhaseKernel::aa_local, aa = swapped();
+    if (zone != UpdateZone::border) {  // the rows' open lanes read the stash, and write it
+      if (m_open.has_lanes() && m_stash_for != step) m_open.fill_stash(block(), post_state(held()));
+      m_stash_for = step + 1;
+    }
     if (zone != UpdateZone::border && pulls) {
-      if (m_open.has_lanes() && m_stash_for != step) m_open.fill_stash(block());
-      m_stash_for = step + 1;  // the rows write it for the next step
       fill_wall_ghosts(m_ghosts);
       m_open.before_pull(on_part(), block(), aa, step, zone == UpdateZone::all);
     }
@@ -79,9 +81,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
                    zone != UpdateZone::inner);
     if constexpr (Model::in_place_streaming) {
       if (p.kernel == PhaseKernel::aa_pull) {
-        for_zone(zone, [&](const Region& r) {
-          launch("kolb::AAPull", r, AAPull<Model, Layout, memory_space>(block(), m_wall, m_model));
-        });
+        for_zone(zone, [&](const Region& r) { launch("kolb::AAPull", r, aa_pull()); });
         if (zone != UpdateZone::inner) {  // what it pushed into periodic halos and ghosts, back
           m_halos.push_back_periodic(block());
           fill_wall_ghosts<true>(m_ghosts);
@@ -197,7 +197,7 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
 
   double time_kernel(BenchKernel kernel, int steps) override {
     m_fields.changed();
-    m_open.fill_stash(block());  // the fused rows' open lanes read it
+    m_open.fill_stash(block(), post_state(held()));  // the rows' open lanes read it
     m_stash_for = -1;
     const Region all = interior_region(block().extents());
     if constexpr (!Model::in_place_streaming) {
@@ -295,10 +295,14 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
     const auto& lanes = first.lanes;
     m_open = OpenFaces<Lattice, S, Layout, memory_space>(
         open_face_setup(s), mat, e, [&](int y, int z, int side) {
-          // The sites whose rows' end lanes take the face (EndLane::open).
-          if (m_plan.phases != 1 || lanes[side] != EndLane::open) return false;
+          // The sites whose rows take the face at their end (EndLane::open):
+          // in their bulk runs, and in place in the local step's fluid runs.
+          if (lanes[side] != EndLane::open) return false;
           const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;
-          return x >= m_bulk(y, z, 0) && x < m_bulk(y, z, 1);
+          const auto in = [&](const BulkRows& runs) {
+            return x >= runs(y, z, 0) && x < runs(y, z, 1);
+          };
+          return in(m_bulk) && (m_plan.phases == 1 || in(m_fluid_rows));
         });
     const LatticeSites<Lattice> sites{s};
     const auto fraction = [&](const int* p, int i) { return sites.fraction(p, i); };
@@ -386,9 +390,17 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
   Collide<Model, Layout, memory_space> collide(const Model& model) const {
     return {block(), model};
   }
-  // The local step's functor, its rows filling and taking the halos the plan gives them.
+  // The pull step's functor, its rows taking the open x faces the plan gives them.
+  AAPull<Model, Layout, memory_space> aa_pull() const {
+    typename AAPull<Model, Layout, memory_space>::Args args(block(), m_wall);
+    args.m_open = m_open.lanes(m_step);
+    return {args, m_model};
+  }
+  // The local step's functor, its rows filling and taking the halos and the
+  // open x faces the plan gives them.
   AALocal<Model, Layout, memory_space> aa_local() const {
     typename AALocal<Model, Layout, memory_space>::Args args(block());
+    args.m_open = m_open.lanes(m_step);
     const RowHalos rows = m_plan.phases == 2 ? m_plan.phase[1].row_halos : RowHalos::none;
     if (rows != RowHalos::none) {
       args.fill_x_halos_at_row_ends(block().extents().n[0]);

@@ -74,12 +74,14 @@ KOLB_ENUM_NAMES(PushTo, "none", "bounced", "ghost_return", "periodic_pass", "loc
                 "neighbour", "remote", "open_return");
 
 // Where the fused rows' first (c_x > 0) or last (c_x < 0) line takes the
-// lane that would read the x halo.
+// lane that would read the x halo; in place, where the rows' end sites
+// take what crosses the x faces.
 enum class EndLane : std::uint8_t {
   halo,   // from the halo
   image,  // from the row's other end (the rows wrap x)
   wall,   // bounced off the x wall in the lane
-  open    // the open x face's value, in the lane (boundary/open_lanes.hpp)
+  open    // the open x face's value, in the lane, or in place put by the
+          // row where its end site reads it (boundary/open_lanes.hpp)
 };
 KOLB_ENUM_NAMES(EndLane, "halo", "image", "wall", "open");
 
@@ -94,7 +96,7 @@ struct PhasePlan {
   bool model_wall_rows = false;  // the model's wall rows stream in its wall kernel (D2Q37)
   std::array<std::array<HaloFill, 2>, 3> fill{};
   std::array<std::array<PushTo, 2>, 3> push{};
-  std::array<EndLane, 2> lanes{EndLane::halo, EndLane::halo};  // stream_collide
+  std::array<EndLane, 2> lanes{EndLane::halo, EndLane::halo};  // stream_collide, aa_*
   RowHalos row_halos = RowHalos::none;                         // aa_local
 
   bool pushes(PushTo p) const;

@@ -17,6 +17,7 @@
 
 #include <kolb/block/population_pointers.hpp>
 #include <kolb/boundary/moving_wall.hpp>
+#include <kolb/boundary/open_lanes.hpp>
 #include <kolb/core/static_for.hpp>
 #include <kolb/kernels/collide.hpp>
 #include <kolb/kernels/halo.hpp>
@@ -58,6 +59,23 @@ struct AAPullArgs : RowPrefetch<stored_t<S>> {
 
   // Asks for the lines site s pulls from (run_bulk, RowPrefetch).
   KOLB_HOST_INLINE void prefetch_sources(index_t s) const { m_pull.prefetch(s); }
+
+  // Open x faces the host rows take at their ends (the plan's
+  // EndLane::open; boundary/open_lanes.hpp): the values into the halo slots
+  // the row's end sites pull from, at its start and before its last site,
+  // then those sites' f* from where they pushed them into the stash the
+  // local step's rows read.
+  OpenLanes<Lattice, S> m_open;
+  static constexpr bool has_row_start = true, has_row_end = true;
+  KOLB_HOST_INLINE void row_start(int z, int y, int b, int) const {
+    m_open.row_start(m_f, m_layout, m_site, z, y, b, true);
+  }
+  KOLB_HOST_INLINE void row_last(int z, int y, int, int e) const {
+    m_open.row_last(m_f, m_layout, m_site, z, y, e, true);
+  }
+  KOLB_HOST_INLINE void row_end(int z, int y, int b, int e) const {
+    m_open.row_end(m_f, m_layout, m_site, z, y, b, e, true);
+  }
 };
 
 // The AA pull step: AAPullArgs and a model, nothing else.

@@ -6,6 +6,7 @@
 
 #include <kolb/block/block.hpp>
 #include <kolb/block/population_pointers.hpp>
+#include <kolb/boundary/open_lanes.hpp>
 #include <kolb/kernels/halo.hpp>
 #include <kolb/kernels/policy.hpp>
 #include <kolb/lattice/slot.hpp>
@@ -60,6 +61,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   static constexpr bool has_row_end = true;
   KOLB_HOST_INLINE void row_end(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
+    if constexpr (SwappedOut) m_open.row_end(m_f, m_layout, m_site, z, y, b, e, false);
     if (m_x_halo_n == 0 || b != h || e != h + m_x_halo_n) return;
     for (int k = 0; k < h; ++k) {
       const index_t low = m_site(k, y, z), high = m_site(h + m_x_halo_n + k, y, z);
@@ -120,9 +122,16 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
       }
     return n;
   }
+  // Open x faces the local step's rows take at their ends (the plan's
+  // EndLane::open; boundary/open_lanes.hpp): the values into the end
+  // sites' own slots, at the row's start and before its last site, then
+  // those sites' f* into the stash the next pull's rows read.
+  OpenLanes<Lattice, S> m_open;
+
   static constexpr bool has_row_start = SwappedOut;  // the local step only
   KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
+    m_open.row_start(m_f, m_layout, m_site, z, y, b, false);
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
     if (m_yz_rows) copy_halo_rows(z, y, false);
     for (int k = 0; k < h; ++k) {
@@ -136,6 +145,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   }
   KOLB_HOST_INLINE void row_last(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
+    m_open.row_last(m_f, m_layout, m_site, z, y, e, false);
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
     for (int k = 0; k < h; ++k) take_pushed(m_x_low, k, m_x_halo_n, y, z);  // c_x < 0
   }

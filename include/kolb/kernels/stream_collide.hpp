@@ -266,6 +266,16 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
     alignas(host::kLineBytes) stored_t<S> wrapped[Ends != 0 ? Q : 1][line_sites];
     if constexpr (Ends != 0) {
       const index_t period = m_end_last - m_end_first + 1;
+      // The open sides' values of the lane sites this line holds.
+      stored_t<S> open_value[Walls ? 2 : 1][Walls ? Q : 1] = {};
+      bool open_lane[2] = {false, false};
+      if constexpr (Walls) {
+        for (int side = 0; side < 2; ++side) {
+          open_lane[side] =
+              (Ends & (side == 0 ? kFirstLine : kLastLine)) && m_open.takes(side, y, z);
+          if (open_lane[side]) m_open.values(side, y, z, open_value[side]);
+        }
+      }
       // A plain unrolled loop, not static_for: a host-device function
       // calling this host lambda made nvcc warn (#20013) in every variant.
       KOLB_UNROLL
@@ -278,8 +288,8 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
           const index_t s = s0 + edge;
           const int side = first ? 0 : 1;
           stored_t<S> v;
-          if (m_open.kind[side] != OpenKind::none) {
-            v = m_open.value(side, i, y, z);
+          if (m_open.kind[side] != OpenKind::none) {  // the pass filled the others' halo
+            v = open_lane[side] ? open_value[side][i] : p[edge];
           } else {
             const material_t m = m_pull.m_material(s + m_pull.m_offset[i]);
             v = P::template bounce<Lattice>(*own(Lattice::opposite(i), s), m_pull.m_wall(m, i), i);
@@ -297,9 +307,7 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
         // The own populations the next row's first line and this row's last
         // line bounce lie a row or a plane from any line the rows around
         // read just before: asked for here.
-        // An open side's lanes read the stash instead: the next row's
-        // entries (and an inlet's terms), a line or three a row that no
-        // hardware prefetcher follows.
+        // An open side's lanes read the stash instead (prefetch_next).
         const bool open0 = m_open.kind[0] != OpenKind::none,
                    open1 = m_open.kind[1] != OpenKind::none;
         KOLB_UNROLL
@@ -309,15 +317,7 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
           else if (Lattice::c(i, 0) < 0 && m_end_last >= 0 && !open1)
             host::prefetch_read(own(Lattice::opposite(i), s0 + period - 1));
         }
-        const index_t next = (index_t(z) * m_open.ny + y + 1) * Q;
-        for (int side = 0; side < 2; ++side) {
-          if (m_open.kind[side] == OpenKind::none) continue;
-          for (int k = 0; k < Q; k += host::kLineBytes / int(sizeof(stored_t<S>)))
-            host::prefetch_read(m_open.stash[side] + next + k);
-          if (m_open.kind[side] == OpenKind::inlet)
-            for (int k = 0; k < Q; k += host::kLineBytes / int(sizeof(double)))
-              host::prefetch_read(m_open.term[side] + next + k);
-        }
+        m_open.prefetch_next(y, z);
       }
     }
     // SoA, CSoA: population i of site s at i * stride + s, so each
@@ -340,10 +340,10 @@ struct StreamCollide final : StreamCollideArgs<typename Model::lattice_type,
           [&](int i, Scalar v) { out[i][k] = P::template store<Lattice>(v, i); });
     }
     if constexpr (Walls && Ends != 0) {  // the open lanes' stash for the next step
-      const index_t row = (index_t(z) * m_open.ny + y) * Q;
-      if ((Ends & kFirstLine) && m_open.kind[0] != OpenKind::none)
+      const index_t row = m_open.row(y, z);
+      if ((Ends & kFirstLine) && m_open.takes(0, y, z))
         for (int k = 0; k < Q; ++k) m_open.stash[0][row + k] = out[k][0];
-      if ((Ends & kLastLine) && m_open.kind[1] != OpenKind::none)
+      if ((Ends & kLastLine) && m_open.takes(1, y, z))
         for (int k = 0; k < Q; ++k) m_open.stash[1][row + k] = out[k][line_sites - 1];
     }
     stored_t<S>* const d = m_flat.out.m_p[0] + s0;
