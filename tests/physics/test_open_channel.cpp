@@ -18,6 +18,7 @@
 //    bits; between its points it is bilinear, beyond them constant.
 #include "support/cases.hpp"
 
+#include <kolb/domain/step_plan.hpp>
 #include <kolb/io/inflow_table.hpp>
 #include <kolb/lattice/lattices.hpp>
 
@@ -73,30 +74,45 @@ TEST_P(UniformFlow, IsAFixedPointOfInletAndOutlet) {
 }
 
 // Both streaming schemes give the same populations bit for bit with an
-// inlet (parabolic, ramped), an outlet or an outflow and a body against the
-// walls; the sweep checks this for double and float, here fp16 too.
+// inlet (ramped, parabolic between walls), an outlet or an outflow and a body against the
+// walls, and in a long thin channel periodic across (few rows: the host
+// launches cut each row into pieces, each taking its own end's face); the
+// sweep checks this for double and float, here fp16 too. In place the rows
+// take the x faces themselves where the two-buffer rows leave them to the
+// pass (EndLane::open), so this also holds the rows' values to the pass's.
 TEST_P(UniformFlow, SchemesAgreeBitForBit) {
   const auto [lattice, precision] = GetParam();
   KOLB_SKIP_UNLESS_COMPILED(lattice, precision);
   const bool d3 = kolb::test::dim_of(lattice) == 3;
-  for (const std::string outlet : {"{type: pressure_outlet, density: 0.995}", "outflow"}) {
-    const std::string yaml =
-        "lattice: " + lattice + "\nprecision: " + precision +
-        "\ndomain: {size: " + (d3 ? "[12, 7, 6]" : "[17, 9]") +
-        "}\nphysics: {tau: 0.62}\nboundaries: {x-: {type: velocity_inlet, velocity: " +
-        (d3 ? "[0.05, 0, 0.01]" : "[0.05, 0.01]") +
-        ", profile: parabolic, ramp_steps: 6}, x+: " + outlet + ", y-: wall, y+: wall" +
-        (d3 ? ", z-: wall, z+: wall}" : "}") + "\nobstacles: [{type: box, min: " +
-        (d3 ? "[4, 0, 0], max: [6, 3, 4]" : "[4, 0], max: [6, 3]") +
-        "}]\nrun: {steps: 0}\noutput: {folder: unused}\n";
-    auto two = kolb::make_domain(kolb::test::make_case(yaml));
-    auto aa = kolb::make_domain(kolb::test::make_case(yaml, {"execution.streaming=aa"}));
-    two->advance(20);
-    aa->advance(20);
-    const auto a = two->populations(), b = aa->populations();
-    EXPECT_EQ(kolb::test::first_difference(a, b), a.size())
-        << lattice << " " << precision << " " << outlet;
-  }
+  for (const bool thin : {false, true})
+    for (const std::string outlet : {"{type: pressure_outlet, density: 0.995}", "outflow"}) {
+      const std::string across =
+          thin ? (d3 ? ", y-: periodic, y+: periodic, z-: periodic, z+: periodic}"
+                     : ", y-: periodic, y+: periodic}")
+               : (d3 ? ", y-: wall, y+: wall, z-: wall, z+: wall}" : ", y-: wall, y+: wall}");
+      const std::string body = thin ? ""
+                               : d3 ? "[{type: box, min: [4, 0, 0], max: [6, 3, 4]}]"
+                                    : "[{type: box, min: [4, 0], max: [6, 3]}]";
+      const std::string yaml =
+          "lattice: " + lattice + "\nprecision: " + precision + "\ndomain: {size: " +
+          (thin ? (d3 ? "[160, 2, 2]" : "[160, 5]") : (d3 ? "[12, 7, 6]" : "[17, 9]")) +
+          "}\nphysics: {tau: 0.62}\nboundaries: {x-: {type: velocity_inlet, velocity: " +
+          (d3 ? "[0.05, 0, 0.01]" : "[0.05, 0.01]") +
+          ", profile: " + (thin ? "uniform" : "parabolic") + ", ramp_steps: 6}, x+: " + outlet +
+          across + (thin ? "" : "\nobstacles: " + body) +
+          "\nrun: {steps: 0}\noutput: {folder: unused}\n";
+      auto two = kolb::make_domain(kolb::test::make_case(yaml));
+      auto aa = kolb::make_domain(kolb::test::make_case(yaml, {"execution.streaming=aa"}));
+      two->advance(20);
+      aa->advance(20);
+      const auto a = two->populations(), b = aa->populations();
+      EXPECT_EQ(kolb::test::first_difference(a, b), a.size())
+          << lattice << " " << precision << " " << outlet << (thin ? " thin" : "");
+      bool rows_take_x_plus = false;  // in place: EndLane::open (both faces fit)
+      for (const auto& [label, plan] : aa->plans())
+        rows_take_x_plus = rows_take_x_plus || plan.phase[0].lanes[1] == kolb::EndLane::open;
+      EXPECT_TRUE(rows_take_x_plus) << lattice << " " << precision << (thin ? " thin" : "");
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, UniformFlow,

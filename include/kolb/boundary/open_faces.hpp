@@ -236,11 +236,12 @@ class OpenFaces {
             for (int x = lo[0]; x < hi[0]; ++x) {
               const int p[3] = {x, y, z};
               if (material(site(x, y, z)) != kFluid) continue;
-              bool lane = a == 0 && in_lane(y, z, side);
-              for (int k = 0; lane && k < Lattice::q; ++k)
-                lane = material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
-                                     z + Lattice::c(k, 2))) == kFluid;
-              if (lane) {
+              std::uint64_t solid = 0;  // bit k: x + c_k is solid
+              for (int k = 0; k < Lattice::q; ++k)
+                if (material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
+                                  z + Lattice::c(k, 2))) != kFluid)
+                  solid |= std::uint64_t(1) << k;
+              if (a == 0 && solid == 0 && in_lane(y, z, side)) {
                 const std::size_t rows = std::size_t(e.ext(1)) * std::size_t(e.ext(2));
                 const std::size_t row = std::size_t(z) * std::size_t(e.ext(1)) + std::size_t(y);
                 m_lane_stash[std::size_t(side)].resize(rows * Lattice::q);
@@ -271,11 +272,6 @@ class OpenFaces {
                                  face.kind == OpenKind::inlet ? inlet_term(s, face, a, p, i, e)
                                                               : face.density});
               }
-              std::uint64_t solid = 0;
-              for (int k = 0; k < Lattice::q; ++k)
-                if (material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
-                                  z + Lattice::c(k, 2))) != kFluid)
-                  solid |= std::uint64_t(1) << k;
               if (int(links.size()) > first)
                 sites.push_back({site(x, y, z), 2 * a + side, first, int(links.size()) - first,
                                  face.kind, solid});
@@ -301,15 +297,10 @@ class OpenFaces {
   template <class Block>
   void fill_stash(const Block& b, PostState state) const {
     if (!has_lanes()) return;  // (lanes: host parts only)
-    const auto f = b.current();
-    const auto layout = b.layout();
+    const OpenLanes<Lattice, S> l = lanes(0);
     for (int side = 0; side < 2; ++side)
       for (const auto& [s, row] : m_lane_sites[std::size_t(side)])
-        for (int k = 0; k < Lattice::q; ++k)
-          m_lane_stash[std::size_t(side)][std::size_t(row * Lattice::q + k)] =
-              f(state == PostState::stored    ? layout(s, k)
-                : state == PostState::swapped ? layout(s, Lattice::opposite(k))
-                                              : layout(s + m_offset[k], k));
+        l.keep(l.stash[side] + row * Lattice::q, s, state, b.current(), b.layout());
   }
   bool has_lanes() const { return !m_lane_sites[0].empty() || !m_lane_sites[1].empty(); }
 

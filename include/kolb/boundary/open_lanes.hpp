@@ -1,13 +1,15 @@
 #pragma once
 // The open faces' values of one link (boundary/open_faces.hpp has the
 // formulas and their sources), written once for the pass that fills the
-// halos (OpenSiteValues) and for the fused rows' end lanes along an open x
-// face (OpenLanes, the plan's EndLane::open). The lanes take them in
-// registers from a per-row stash of the face site's f*, instead of a pass
-// that misses on a line of its own for every link.
+// halos (OpenSiteValues) and for the host rows that take an open x face at
+// their ends (OpenLanes, the plan's EndLane::open): the fused two-buffer
+// rows in their end lines' lanes, the in-place rows in their hooks. Both
+// compute them from a per-row stash of the face site's f*, instead of a
+// pass that misses on a line of its own for every link.
 
 #include <kolb/block/extents.hpp>
 #include <kolb/block/storage.hpp>
+#include <kolb/boundary/post_state.hpp>
 #include <kolb/core/cache_lines.hpp>
 #include <kolb/core/macros.hpp>
 
@@ -95,7 +97,7 @@ struct OpenLanes {
   Kokkos::Array<int, 2> x{-1, -1};
   Kokkos::Array<index_t, Lattice::q> offset{};
 
-  index_t row(int y, int z) const { return (index_t(z) * ny + y) * Lattice::q; }
+  KOLB_HOST_INLINE index_t row(int y, int z) const { return (index_t(z) * ny + y) * Lattice::q; }
   // Whether row (y, z) takes side `side` at its end.
   KOLB_HOST_INLINE bool takes(int side, int y, int z) const {
     return kind[side] != OpenKind::none && lane[side][index_t(z) * ny + y];
@@ -155,8 +157,10 @@ struct OpenLanes {
   template <class View, class Layout>
   KOLB_HOST_INLINE void row_end(const View& f, const Layout& layout, const SiteIndex& site, int z,
                                 int y, int b, int e, bool pull) const {
-    if (b == x[0] && takes(0, y, z)) keep(0, site(x[0], y, z), y, z, pull, f, layout);
-    if (e == x[1] + 1 && takes(1, y, z)) keep(1, site(x[1], y, z), y, z, pull, f, layout);
+    const PostState state = pull ? PostState::pushed : PostState::swapped;
+    if (b == x[0] && takes(0, y, z)) keep(stash[0] + row(y, z), site(x[0], y, z), state, f, layout);
+    if (e == x[1] + 1 && takes(1, y, z))
+      keep(stash[1] + row(y, z), site(x[1], y, z), state, f, layout);
   }
 
   // Side `side`'s values for lane site s of row (y, z): before a pull into
@@ -172,14 +176,15 @@ struct OpenLanes {
       if (Lattice::c(i, 0) == (side == 0 ? 1 : -1))
         f(pull ? layout(s - offset[i], Lattice::opposite(i)) : layout(s, i)) = v[i];
   }
-  // Lane site s's f* into the stash: after a pull from slot k of s + c_k,
-  // where it pushed them; after a local step from its own slots ī.
+  // Lane site s's f*, held as `state` (after a pull: pushed, after a local
+  // step: swapped), into `out` (its row's stash entries).
   template <class View, class Layout>
-  KOLB_HOST_INLINE void keep(int side, index_t s, int y, int z, bool pull, const View& f,
+  KOLB_HOST_INLINE void keep(Stored* out, index_t s, PostState state, const View& f,
                              const Layout& layout) const {
-    Stored* out = stash[side] + row(y, z);
     for (int k = 0; k < Lattice::q; ++k)
-      out[k] = f(pull ? layout(s + offset[k], k) : layout(s, Lattice::opposite(k)));
+      out[k] = f(state == PostState::stored    ? layout(s, k)
+                 : state == PostState::swapped ? layout(s, Lattice::opposite(k))
+                                               : layout(s + offset[k], k));
   }
 };
 

@@ -304,6 +304,10 @@ class BlockPart final : public Part, public PartBlock<Model, Layout, typename Ex
           };
           return in(m_bulk) && (m_plan.phases == 1 || in(m_fluid_rows));
         });
+    // The lane sites take their values only from the rows' hooks over the
+    // whole interior: a zoned update would leave them to neither.
+    if (m_open.has_lanes() && m_plan.phase[0].zoned)
+      throw std::logic_error("BlockPart: open lanes in a zoned plan");
     const LatticeSites<Lattice> sites{s};
     const auto fraction = [&](const int* p, int i) { return sites.fraction(p, i); };
     m_curved = InterpolatedWalls<Lattice, S, Layout, memory_space>(

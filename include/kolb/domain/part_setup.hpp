@@ -180,9 +180,11 @@ std::array<bool, 2> x_wall_lanes_fit(const PartMaterials& m, const Extents& e, i
   return fit;
 }
 
-// Whether the fused rows' end lines may take each open x face's values in
-// their lanes: every bulk run that reaches the face is a line long at
-// least, and the three layers next to it are fluid. (Stricter than needed:
+// Whether the host rows may take each open x face's values at their ends
+// (the fused rows' end lines in their lanes, in place the rows' hooks):
+// every bulk run that reaches the face is `line` sites long at least (the
+// fused rows' end lines; 1 in place), and the three layers next to it are
+// fluid. (Stricter than needed:
 // no link of an obstacle reads across an open face; an obstacle touching
 // the face only keeps the pass.)
 inline std::array<bool, 2> x_open_lanes_fit(const PartSetup& s, const PartMaterials& m,
@@ -242,7 +244,7 @@ PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Ext
   in.fluid_rows_whole = plain.fluid.whole;
   in.bulk_rows_whole = plain.bulk.whole;
   in.x_wall_lanes_fit = x_wall_lanes_fit<Lattice>(plain, e, line);
-  in.x_open_lanes_fit = x_open_lanes_fit(s, plain, e, line);
+  in.x_open_lanes_fit = x_open_lanes_fit(s, plain, e, in.streaming == Streaming::aa ? 1 : line);
   return in;
 }
 

@@ -134,7 +134,7 @@ struct PlanInputs {
   bool fluid_rows_whole = false;  // every interior row is fluid end to end
   bool bulk_rows_whole = false;   // every interior row is one bulk run (wall ghosts as fluid)
   std::array<bool, 2> x_wall_lanes_fit{false, false};  // end lines may bounce off x walls
-  std::array<bool, 2> x_open_lanes_fit{false, false};  // end lines may take open x faces' values
+  std::array<bool, 2> x_open_lanes_fit{false, false};  // rows may take open x faces' values
 };
 
 // The plan of a part.

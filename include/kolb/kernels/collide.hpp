@@ -12,6 +12,7 @@
 #include <kolb/lattice/slot.hpp>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace kolb {
 
@@ -125,13 +126,15 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   // Open x faces the local step's rows take at their ends (the plan's
   // EndLane::open; boundary/open_lanes.hpp): the values into the end
   // sites' own slots, at the row's start and before its last site, then
-  // those sites' f* into the stash the next pull's rows read.
-  OpenLanes<Lattice, S> m_open;
+  // those sites' f* into the stash the next pull's rows read. (Nothing in
+  // the two-buffer Collide.)
+  struct NoOpenLanes {};
+  std::conditional_t<SwappedOut, OpenLanes<Lattice, S>, NoOpenLanes> m_open;
 
   static constexpr bool has_row_start = SwappedOut;  // the local step only
   KOLB_HOST_INLINE void row_start(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
-    m_open.row_start(m_f, m_layout, m_site, z, y, b, false);
+    if constexpr (SwappedOut) m_open.row_start(m_f, m_layout, m_site, z, y, b, false);
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
     if (m_yz_rows) copy_halo_rows(z, y, false);
     for (int k = 0; k < h; ++k) {
@@ -145,7 +148,7 @@ struct CollideArgs : RowPrefetch<stored_t<S>> {
   }
   KOLB_HOST_INLINE void row_last(int z, int y, int b, int e) const {
     constexpr int h = Lattice::halo;
-    m_open.row_last(m_f, m_layout, m_site, z, y, e, false);
+    if constexpr (SwappedOut) m_open.row_last(m_f, m_layout, m_site, z, y, e, false);
     if (!m_x_take || b != h || e != h + m_x_halo_n) return;
     for (int k = 0; k < h; ++k) take_pushed(m_x_low, k, m_x_halo_n, y, z);  // c_x < 0
   }

@@ -190,7 +190,7 @@ struct has_row_end<F, std::enable_if_t<F::has_row_end>> : std::true_type {};
 // unaligned head and tail, functors with `prefetches` a line of sites at a
 // time after asking for the inputs of the sites prefetch_sites on; both
 // where their m_lines says so. Functors with `has_row_start` get their
-// row_last(z, y, b, e) before the row's last line (Collide).
+// row_last(z, y, b, e) before the row's last line (the in-place kernels).
 template <class SiteFunctor>
 KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, int e) {
   if constexpr (goes_by_lines<SiteFunctor>::value) {
@@ -228,7 +228,8 @@ KOLB_HOST_INLINE void run_bulk_run(const SiteFunctor& f, int z, int y, int b, in
 
 // The bulk run of one row within [lo, hi), between, for functors with
 // `has_row_start` and `has_row_end`, their row_start(z, y, b, e) and
-// row_end(z, y, b, e) (Collide: the AA local step's x halos).
+// row_end(z, y, b, e) (AAPull and the AA local step: open x faces, and the
+// local step's x halos).
 template <class SiteFunctor>
 KOLB_NOINLINE void run_bulk(const SiteFunctor& f, const BulkRows& bulk, int z, int y, int lo,
                             int hi) {

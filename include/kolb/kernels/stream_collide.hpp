@@ -84,7 +84,8 @@ struct StreamCollideArgs {
   //    population plus the wall term of the halo site's material, as the
   //    general pull and the wall ghosts give it (the plan's EndLane::wall),
   //    or, where that side is open (m_open.kind), the open face's value from
-  //    the row's stash, as OpenSiteValues gives it (EndLane::open).
+  //    the row's stash, as OpenSiteValues gives it, in the rows that take it
+  //    (m_open.takes; the others read the halo the pass filled; EndLane::open).
   int m_end_first = -1, m_end_last = -1;
   bool m_end_walls = false;
   OpenLanes<Lattice, S> m_open;
