@@ -183,25 +183,34 @@ std::array<bool, 2> x_wall_lanes_fit(const PartMaterials& m, const Extents& e, i
 // Whether the host rows may take each open x face's values at their ends
 // (the fused rows' end lines in their lanes, in place the rows' hooks):
 // every bulk run that reaches the face is `line` sites long at least (the
-// fused rows' end lines; 1 in place), and the three layers next to it are
-// fluid. (Stricter than needed:
-// no link of an obstacle reads across an open face; an obstacle touching
-// the face only keeps the pass.)
-inline std::array<bool, 2> x_open_lanes_fit(const PartSetup& s, const PartMaterials& m,
-                                            const Extents& e, int line) {
+// fused rows' end lines; 1 in place), the three layers next to it are
+// fluid (stricter than needed: an obstacle touching the face only keeps
+// the pass), and some row takes it: its face site lies in its bulk run
+// (in place also in its fluid run, the local step's) and its neighbours
+// are all fluid (OpenFaces' lane sites), so a plan that says so has rows
+// that do.
+template <class Lattice>
+std::array<bool, 2> x_open_lanes_fit(const PartSetup& s, const PartMaterials& m, const Extents& e,
+                                     int line, bool in_place) {
   std::array<bool, 2> fit{false, false};
   const SiteIndex site = e.site_index();
   for (int side = 0; side < 2; ++side) {
-    bool ok = s.faces[0][side] == FaceLink::open && e.n[0] >= 6;
+    bool ok = s.faces[0][side] == FaceLink::open && e.n[0] >= 6, taken = false;
     const int x = side == 0 ? e.halo[0] : e.halo[0] + e.n[0] - 1;  // next to the face
     const int in = side == 0 ? 1 : -1;
     for (int z = e.halo[2]; ok && z < e.halo[2] + e.n[2]; ++z)
       for (int y = e.halo[1]; ok && y < e.halo[1] + e.n[1]; ++y) {
         for (int d = 0; ok && d < 3; ++d) ok = m.material(site(x + in * d, y, z)) == kFluid;
         const int b = m.bulk(y, z, 0), end = m.bulk(y, z, 1);
-        if (ok && x >= b && x < end) ok = end - b >= line;
+        if (!ok || x < b || x >= end) continue;
+        ok = end - b >= line;
+        bool lane = !in_place || (x >= m.fluid(y, z, 0) && x < m.fluid(y, z, 1));
+        for (int k = 0; lane && k < Lattice::q; ++k)
+          lane = m.material(site(x + Lattice::c(k, 0), y + Lattice::c(k, 1),
+                                 z + Lattice::c(k, 2))) == kFluid;
+        taken = taken || lane;
       }
-    fit[side] = ok;
+    fit[side] = ok && taken;
   }
   return fit;
 }
@@ -244,7 +253,8 @@ PlanInputs plan_inputs(const PartSetup& s, const PartMaterials& plain, const Ext
   in.fluid_rows_whole = plain.fluid.whole;
   in.bulk_rows_whole = plain.bulk.whole;
   in.x_wall_lanes_fit = x_wall_lanes_fit<Lattice>(plain, e, line);
-  in.x_open_lanes_fit = x_open_lanes_fit(s, plain, e, in.streaming == Streaming::aa ? 1 : line);
+  const bool in_place = in.streaming == Streaming::aa;
+  in.x_open_lanes_fit = x_open_lanes_fit<Lattice>(s, plain, e, in_place ? 1 : line, in_place);
   return in;
 }
 
